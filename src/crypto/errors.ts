@@ -1,0 +1,67 @@
+/**
+ * The one error type of the crypto layer. Bad data (a malformed bundle, a
+ * wrong signature, a tampered ciphertext) is reported with a stable `code`;
+ * programmer errors (wrong argument types or lengths) stay `TypeError` /
+ * `RangeError`, as STYLE.md asks.
+ */
+
+/** Every way the crypto core can refuse data. */
+export type CryptoErrorCode =
+  /** A hex string has an odd length or a non-hex character. */
+  | 'INVALID_HEX'
+  /** A base64url string has a character outside the URL-safe alphabet or an impossible length. */
+  | 'INVALID_BASE64URL'
+  /** A base58 string has a character outside the Bitcoin alphabet. */
+  | 'INVALID_BASE58'
+  /** A base58check payload's 4-byte double-SHA-256 checksum does not match. */
+  | 'BAD_CHECKSUM'
+  /** A signature is not a minimal (strict) DER `SEQUENCE { INTEGER r, INTEGER s }`. */
+  | 'INVALID_DER'
+  /** r or s is zero or not below the group order. */
+  | 'SIGNATURE_OUT_OF_RANGE'
+  /** A public key is not a valid SEC1 encoding of a point on P-256. */
+  | 'INVALID_PUBLIC_KEY'
+  /** A private scalar is zero, not below the group order, or not 32 bytes. */
+  | 'INVALID_PRIVATE_KEY'
+  /** A bundle (or its `data`) is not JSON. */
+  | 'BUNDLE_NOT_JSON'
+  /** A bundle lacks a required member or a member has the wrong type. */
+  | 'BUNDLE_MALFORMED'
+  /** A target bundle's signed data carries no `targetPublic`. */
+  | 'BUNDLE_MISSING_TARGET'
+  /** The bundle's `enclaveQuorumPublic` is not the pinned enclave key. */
+  | 'ENCLAVE_KEY_NOT_PINNED'
+  /** The enclave signature over `data` does not verify. */
+  | 'BAD_BUNDLE_SIGNATURE'
+  /** An export bundle was signed for another organization than the expected one. */
+  | 'BUNDLE_WRONG_ORGANIZATION'
+  /** HPKE decryption failed: wrong key, tampered ciphertext or encapsulated key. */
+  | 'DECRYPT_FAILED'
+  /** A decrypted plaintext is not what the bundle kind promises (length, UTF-8). */
+  | 'BAD_PLAINTEXT'
+  /** A payload to sign is in no format this client recognises. */
+  | 'PAYLOAD_UNRECOGNISED'
+  /** An activity payload's `type` is not one the operation allows. */
+  | 'PAYLOAD_WRONG_TYPE'
+  /** A payload names a public key other than the one this client generated. */
+  | 'PAYLOAD_WRONG_KEY'
+  /** An OTP verification token is past its `exp`. */
+  | 'PAYLOAD_EXPIRED'
+  /** WebCrypto (`crypto.subtle`) is not available (insecure context or old runtime). */
+  | 'WEBCRYPTO_UNAVAILABLE';
+
+/** A refusal of data by the crypto core, with a stable `code` and the original `cause` if any. */
+export class WalletCryptoError extends Error {
+  override readonly name = 'WalletCryptoError';
+  readonly code: CryptoErrorCode;
+
+  constructor(code: CryptoErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+/** True when `error` is a {@link WalletCryptoError}, optionally with the given code. */
+export function isWalletCryptoError(error: unknown, code?: CryptoErrorCode): error is WalletCryptoError {
+  return error instanceof WalletCryptoError && (code === undefined || error.code === code);
+}
