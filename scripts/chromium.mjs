@@ -27,7 +27,10 @@ export function ensureChromium() {
   if (canApt()) {
     console.log('No Chromium found: installing Debian\'s "chromium" with apt-get ...');
     execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     const installed = find();
     if (installed) return installed;
   }

@@ -80,7 +80,10 @@ export function derToRaw(der: Uint8Array): Uint8Array {
   const [r, afterR] = readInteger(der, 2, 'r');
   const [s, afterS] = readInteger(der, afterR, 's');
   if (afterS !== der.length) throw invalid('has trailing bytes');
-  for (const [name, v] of [['r', r], ['s', s]] as const) {
+  for (const [name, v] of [
+    ['r', r],
+    ['s', s],
+  ] as const) {
     if (v === 0n || v >= P256_ORDER) {
       throw new WalletCryptoError('SIGNATURE_OUT_OF_RANGE', `signature: ${name} is not in [1, n-1]`);
     }

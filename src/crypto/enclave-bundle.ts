@@ -74,7 +74,10 @@ export async function verifyEnclaveBundle(bundleJson: string, trust: EnclaveTrus
     const pinned = parsePublicKeyHex(trust.pinnedKey, 'pinnedKey').uncompressed;
     const signer = parsePublicKeyHex(signerHex, 'enclaveQuorumPublic').uncompressed;
     if (!equalBytes(signer, pinned)) {
-      throw new WalletCryptoError('ENCLAVE_KEY_NOT_PINNED', 'bundle: signed by a key that is not the pinned enclave key');
+      throw new WalletCryptoError(
+        'ENCLAVE_KEY_NOT_PINNED',
+        'bundle: signed by a key that is not the pinned enclave key',
+      );
     }
     await assertSignature(signer, signatureHex, data);
   } else if (trust.dangerouslyTrustUnpinnedSandbox !== true) {

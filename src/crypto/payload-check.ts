@@ -91,7 +91,10 @@ export function checkActivityPayload(payload: string, expect: Omit<ActivityExpec
   const parameters = isObject(value['parameters']) ? value['parameters'] : {};
   const type = value['type'];
   if (!expect.types.includes(type)) {
-    throw new WalletCryptoError('PAYLOAD_WRONG_TYPE', `payloadToSign is a ${type}, expected ${expect.types.join(' or ')}`);
+    throw new WalletCryptoError(
+      'PAYLOAD_WRONG_TYPE',
+      `payloadToSign is a ${type}, expected ${expect.types.join(' or ')}`,
+    );
   }
   const target = parameters['targetPublicKey'];
   if (expect.targetPublicKey !== undefined) {
@@ -99,7 +102,10 @@ export function checkActivityPayload(payload: string, expect: Omit<ActivityExpec
       throw new WalletCryptoError('PAYLOAD_WRONG_KEY', 'payloadToSign targets a key this client did not generate');
     }
   } else if (target !== undefined) {
-    throw new WalletCryptoError('PAYLOAD_WRONG_KEY', 'payloadToSign names a targetPublicKey this operation does not use');
+    throw new WalletCryptoError(
+      'PAYLOAD_WRONG_KEY',
+      'payloadToSign names a targetPublicKey this operation does not use',
+    );
   }
   return { type, parameters };
 }

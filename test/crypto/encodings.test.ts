@@ -27,30 +27,49 @@ const RUNS = 3000;
 
 describe('hex', () => {
   it('round-trips bytes and accepts either case', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
-      const hex = toHex(bytes);
-      expect(hex).to.match(/^[0-9a-f]*$/);
-      expect(fromHex(hex)).to.deep.equal(bytes);
-      expect(fromHex(hex.toUpperCase())).to.deep.equal(bytes);
-    }));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
+        const hex = toHex(bytes);
+        expect(hex).to.match(/^[0-9a-f]*$/);
+        expect(fromHex(hex)).to.deep.equal(bytes);
+        expect(fromHex(hex.toUpperCase())).to.deep.equal(bytes);
+      }),
+    );
   });
 
   it('refuses odd lengths and non-hex characters with INVALID_HEX, naming the field', () => {
     expect(() => fromHex('abc', 'data')).to.throw(WalletCryptoError, /"data" has an odd number/);
-    expect(() => fromHex('0g')).to.throw(WalletCryptoError).with.property('code', 'INVALID_HEX');
-    expect(() => fromHex('0x12')).to.throw(WalletCryptoError).with.property('code', 'INVALID_HEX');
-    expect(() => fromHex(' 12')).to.throw(WalletCryptoError).with.property('code', 'INVALID_HEX');
+    expect(() => fromHex('0g'))
+      .to.throw(WalletCryptoError)
+      .with.property('code', 'INVALID_HEX');
+    expect(() => fromHex('0x12'))
+      .to.throw(WalletCryptoError)
+      .with.property('code', 'INVALID_HEX');
+    expect(() => fromHex(' 12'))
+      .to.throw(WalletCryptoError)
+      .with.property('code', 'INVALID_HEX');
   });
 
   it('returns a value or throws WalletCryptoError for arbitrary input', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => returnsOrThrowsTyped(() => fromHex(s))), { numRuns: RUNS });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => returnsOrThrowsTyped(() => fromHex(s))),
+      { numRuns: RUNS },
+    );
     report(`hex parser: ${RUNS} arbitrary strings, typed outcome every time`);
   });
 });
 
 describe('base64url', () => {
   it('matches RFC 4648 test vectors without padding', () => {
-    const vectors: [string, string][] = [['', ''], ['f', 'Zg'], ['fo', 'Zm8'], ['foo', 'Zm9v'], ['foob', 'Zm9vYg'], ['fooba', 'Zm9vYmE'], ['foobar', 'Zm9vYmFy']];
+    const vectors: [string, string][] = [
+      ['', ''],
+      ['f', 'Zg'],
+      ['fo', 'Zm8'],
+      ['foo', 'Zm9v'],
+      ['foob', 'Zm9vYg'],
+      ['fooba', 'Zm9vYmE'],
+      ['foobar', 'Zm9vYmFy'],
+    ];
     for (const [plain, encoded] of vectors) {
       expect(toBase64Url(new TextEncoder().encode(plain))).to.equal(encoded);
       expect(new TextDecoder().decode(fromBase64Url(encoded))).to.equal(plain);
@@ -59,21 +78,31 @@ describe('base64url', () => {
   });
 
   it('agrees with the platform base64 (btoa) on random bytes', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
-      const platform = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-      expect(toBase64Url(bytes)).to.equal(platform);
-      expect(fromBase64Url(platform)).to.deep.equal(bytes);
-    }));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        const platform = btoa(String.fromCharCode(...bytes))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
+        expect(toBase64Url(bytes)).to.equal(platform);
+        expect(fromBase64Url(platform)).to.deep.equal(bytes);
+      }),
+    );
   });
 
   it('refuses padding, the standard alphabet, impossible lengths and non-canonical tails', () => {
     for (const bad of ['Zg==', 'a+b/', 'abcde', 'Zh', 'Zm9']) {
-      expect(() => fromBase64Url(bad), bad).to.throw(WalletCryptoError).with.property('code', 'INVALID_BASE64URL');
+      expect(() => fromBase64Url(bad), bad)
+        .to.throw(WalletCryptoError)
+        .with.property('code', 'INVALID_BASE64URL');
     }
   });
 
   it('returns a value or throws WalletCryptoError for arbitrary input', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => returnsOrThrowsTyped(() => fromBase64Url(s))), { numRuns: RUNS });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => returnsOrThrowsTyped(() => fromBase64Url(s))),
+      { numRuns: RUNS },
+    );
     fc.assert(
       fc.property(fc.stringMatching(/^[A-Za-z0-9_-]*$/), (s) => returnsOrThrowsTyped(() => fromBase64Url(s))),
       { numRuns: RUNS },
@@ -94,24 +123,37 @@ describe('base58check', () => {
   });
 
   it('round-trips random payloads, leading zeros included', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 120 }), fc.nat(4), (bytes, zeros) => {
-      const payload = new Uint8Array([...new Uint8Array(zeros), ...bytes]);
-      expect(fromBase58Check(toBase58Check(payload))).to.deep.equal(payload);
-    }));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 120 }), fc.nat(4), (bytes, zeros) => {
+        const payload = new Uint8Array([...new Uint8Array(zeros), ...bytes]);
+        expect(fromBase58Check(toBase58Check(payload))).to.deep.equal(payload);
+      }),
+    );
   });
 
   it('refuses a bad checksum with BAD_CHECKSUM and a foreign character with INVALID_BASE58', () => {
     const good = toBase58Check(fromHex('00112233445566778899'));
     const last = good.at(-1) === '2' ? '3' : '2';
-    expect(() => fromBase58Check(good.slice(0, -1) + last)).to.throw(WalletCryptoError).with.property('code', 'BAD_CHECKSUM');
-    expect(() => fromBase58Check('0OIl')).to.throw(WalletCryptoError).with.property('code', 'INVALID_BASE58');
-    expect(() => fromBase58Check('1')).to.throw(WalletCryptoError).with.property('code', 'BAD_CHECKSUM');
+    expect(() => fromBase58Check(good.slice(0, -1) + last))
+      .to.throw(WalletCryptoError)
+      .with.property('code', 'BAD_CHECKSUM');
+    expect(() => fromBase58Check('0OIl'))
+      .to.throw(WalletCryptoError)
+      .with.property('code', 'INVALID_BASE58');
+    expect(() => fromBase58Check('1'))
+      .to.throw(WalletCryptoError)
+      .with.property('code', 'BAD_CHECKSUM');
   });
 
   it('returns a value or throws WalletCryptoError for arbitrary input', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 120 }), (s) => returnsOrThrowsTyped(() => fromBase58Check(s))), { numRuns: RUNS });
     fc.assert(
-      fc.property(fc.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{0,120}$/), (s) => returnsOrThrowsTyped(() => fromBase58Check(s))),
+      fc.property(fc.string({ unit: 'binary', maxLength: 120 }), (s) => returnsOrThrowsTyped(() => fromBase58Check(s))),
+      { numRuns: RUNS },
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{0,120}$/), (s) =>
+        returnsOrThrowsTyped(() => fromBase58Check(s)),
+      ),
       { numRuns: RUNS },
     );
     report(`base58check parser: ${2 * RUNS} arbitrary strings, typed outcome every time`);

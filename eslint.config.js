@@ -1,0 +1,31 @@
+// Lint: typescript-eslint's type-aware recommended rules, plus the layering
+// rule of DESIGN.md (elements -> client -> protocol -> crypto; relay and
+// sandbox never import browser code; the sandbox's crypto stays independent).
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-results/', 'bench-results/', 'custom-elements.json'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/crypto/**'],
+    rules: restrict(['**/protocol/**', '**/client/**', '**/elements/**', '**/relay/**', '**/sandbox/**']),
+  },
+  { files: ['src/protocol/**'], rules: restrict(['**/client/**', '**/elements/**', '**/relay/**', '**/sandbox/**']) },
+  { files: ['src/client/**'], rules: restrict(['**/elements/**', '**/relay/**', '**/sandbox/**']) },
+  { files: ['src/relay/**'], rules: restrict(['**/client/**', '**/elements/**', '**/sandbox/**', '**/crypto/**']) },
+  { files: ['src/sandbox/**'], rules: restrict(['**/client/**', '**/elements/**', '**/relay/**', '**/crypto/**']) },
+  { files: ['**/*.js', '**/*.mjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+);

@@ -1,0 +1,69 @@
+// `npm test`: every check, in order, each run even when an earlier one fails,
+// then one closing line with the test totals. Exits non-zero on any failure.
+//   types + lint -> Node tests (node:test) -> browser tests (Chromium)
+import { spawn } from 'node:child_process';
+import { ensureChromium } from './chromium.mjs';
+
+const chromium = ensureChromium();
+const env = { ...process.env, CHROMIUM_PATH: chromium };
+
+/** Runs a command, streaming its output, and returns {code, output}. */
+function run(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const take = (stream, sink) =>
+      stream.on('data', (chunk) => {
+        output += chunk;
+        sink.write(chunk);
+      });
+    take(child.stdout, process.stdout);
+    take(child.stderr, process.stderr);
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+// Strips ANSI colour and cursor codes so the counts can be read.
+// eslint-disable-next-line no-control-regex -- matching the escape byte is the point
+const plain = (text) => text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+
+const steps = [
+  { name: 'typecheck', command: 'npx', args: ['tsc', '-p', 'tsconfig.json'] },
+  { name: 'lint', command: 'npx', args: ['eslint', '.'] },
+  { name: 'format', command: 'npx', args: ['prettier', '--check', '--log-level', 'warn', '.'] },
+  {
+    name: 'node tests',
+    command: process.execPath,
+    args: ['scripts/test-node.mjs'],
+    count: (out) => [/ℹ pass (\d+)/, /ℹ fail (\d+)/].map((re) => Number(plain(out).match(re)?.[1] ?? 0)),
+  },
+  {
+    name: 'browser tests (Chromium)',
+    command: 'npx',
+    args: ['web-test-runner'],
+    count: (out) => {
+      const all = [...plain(out).matchAll(/(\d+) passed, (\d+) failed/g)];
+      const last = all.at(-1);
+      return last ? [Number(last[1]), Number(last[2])] : [0, 0];
+    },
+  },
+];
+
+let passed = 0;
+let failed = 0;
+const failedSteps = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const { code, output } = await run(step.command, step.args);
+  if (step.count) {
+    const [p, f] = step.count(output);
+    passed += p;
+    failed += f;
+  }
+  if (code !== 0) failedSteps.push(step.name);
+}
+
+console.log(`\nChromium: ${chromium}`);
+if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length ? 1 : 0);

@@ -1,0 +1,81 @@
+import { expect } from 'chai';
+import { before, describe, it, loadVector, report } from '#test-harness';
+import { WalletCryptoError, fromHex, hpkeSeal, parsePublicKey, toHex } from '../../src/crypto/index.js';
+import { importEcdhPair } from '../helpers/keys.js';
+
+interface WycheproofEcdh {
+  testGroups: {
+    tests: {
+      tcId: number;
+      comment: string;
+      public: string;
+      private: string;
+      shared: string;
+      result: string;
+      flags: string[];
+    }[];
+  }[];
+}
+
+describe('Wycheproof ECDH P-256 points', () => {
+  let tests: WycheproofEcdh['testGroups'][number]['tests'];
+  before(async () => {
+    tests = (await loadVector<WycheproofEcdh>('wycheproof-ecdh_secp256r1_ecpoint_test.json')).testGroups.flatMap(
+      (g) => g.tests,
+    );
+  });
+
+  it('refuses every invalid point (16 invalid-curve attacks among them) before any key agreement', async () => {
+    const deriveBits = SubtleCrypto.prototype.deriveBits;
+    let agreements = 0;
+    SubtleCrypto.prototype.deriveBits = function (...args: Parameters<SubtleCrypto['deriveBits']>) {
+      agreements++;
+      return deriveBits.apply(this, args);
+    };
+    let invalid = 0;
+    let attacks = 0;
+    try {
+      for (const t of tests.filter((x) => x.result === 'invalid')) {
+        invalid++;
+        if (t.flags.includes('InvalidCurveAttack')) attacks++;
+        let error: unknown;
+        try {
+          // hpkeSeal is where a network-supplied point meets a key agreement.
+          await hpkeSeal(new Uint8Array(8), fromHex(t.public));
+        } catch (e) {
+          error = e;
+        }
+        expect(error, `tc${t.tcId} ${t.comment}`).to.be.instanceOf(WalletCryptoError);
+        expect((error as WalletCryptoError).code, `tc${t.tcId}`).to.equal('INVALID_PUBLIC_KEY');
+      }
+    } finally {
+      SubtleCrypto.prototype.deriveBits = deriveBits;
+    }
+    report(
+      `Wycheproof ECDH: invalid points refused ${invalid}/${invalid} (invalid-curve attacks: ${attacks}), key agreements attempted: ${agreements}`,
+    );
+    expect(agreements).to.equal(0);
+    expect([invalid, attacks]).to.deep.equal([24, 16]);
+  });
+
+  it('accepts every valid point, and WebCrypto agrees on the shared secret', async () => {
+    let accepted = 0;
+    const valid = tests.filter((t) => t.result === 'valid');
+    for (const t of valid) {
+      const { uncompressed } = parsePublicKey(fromHex(t.public), 'public', 'uncompressed');
+      const mine = await importEcdhPair(t.private.replace(/^00/, '').padStart(64, '0'));
+      const peer = await crypto.subtle.importKey(
+        'raw',
+        new Uint8Array(uncompressed),
+        { name: 'ECDH', namedCurve: 'P-256' },
+        false,
+        [],
+      );
+      const shared = await crypto.subtle.deriveBits({ name: 'ECDH', public: peer }, mine.privateKey, 256);
+      expect(toHex(new Uint8Array(shared)), `tc${t.tcId}`).to.equal(t.shared);
+      accepted++;
+    }
+    report(`Wycheproof ECDH: valid points accepted ${accepted}/${valid.length}, shared secrets equal`);
+    expect(accepted).to.equal(valid.length);
+  });
+});
