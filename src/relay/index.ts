@@ -1,0 +1,8 @@
+/**
+ * `embedded-wallet-elements/relay`: the server-side piece a partner mounts in
+ * its backend. See `createRelay` for the contract.
+ */
+export { ACCOUNT_HINT_HEADER, createRelay, type RelayLogEntry, type RelayOptions } from './create-relay.js';
+export { toNodeHandler } from './node-adapter.js';
+export { OPERATIONS, type AccountSource, type Operation } from './operations.js';
+export type { PasskeyRegistrationConfig } from './passkey-registration.js';

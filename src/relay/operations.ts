@@ -1,0 +1,63 @@
+/**
+ * The wallet operations a relay forwards (PROTOCOL.md, "Flows"), and where
+ * each one names the wallet it touches. Anything else is refused: the relay
+ * holds the platform's credentials and must not become a general proxy.
+ */
+
+/** How to find the internal account an operation acts on. */
+export type AccountSource =
+  /** `accountId` in the JSON body. */
+  | 'body'
+  /** `accountId` in the query. */
+  | 'query'
+  /** The `{id}` path segment is the account. */
+  | 'path'
+  /** `{id}` is a credential: must belong to the hinted account. */
+  | 'credential'
+  /** `{id}` is a session: must be an active session of the hinted account. */
+  | 'session'
+  /** `{id}` is a quote: its source account. */
+  | 'quote'
+  /** `{id}` (or the `customerId` query) is a customer: its embedded wallet. */
+  | 'customer';
+
+export interface Operation {
+  /** Stable name, given to `authorize` and the request log. */
+  name: string;
+  method: string;
+  pattern: RegExp;
+  account: AccountSource;
+}
+
+const op = (name: string, method: string, path: string, account: AccountSource): Operation => ({
+  name,
+  method,
+  pattern: new RegExp(`^${path.replace('{id}', '(?<id>[A-Za-z]+:[0-9a-fA-F-]{36})')}$`),
+  account,
+});
+
+export const OPERATIONS: readonly Operation[] = [
+  op('credential.register', 'POST', '/auth/credentials', 'body'),
+  op('credential.list', 'GET', '/auth/credentials', 'query'),
+  op('auth.challenge', 'POST', '/auth/credentials/{id}/challenge', 'credential'),
+  op('auth.verify', 'POST', '/auth/credentials/{id}/verify', 'credential'),
+  op('credential.revoke', 'DELETE', '/auth/credentials/{id}', 'credential'),
+  op('session.list', 'GET', '/auth/sessions', 'query'),
+  op('session.refresh', 'POST', '/auth/sessions/{id}/refresh', 'session'),
+  op('session.revoke', 'DELETE', '/auth/sessions/{id}', 'session'),
+  op('wallet.export', 'POST', '/internal-accounts/{id}/export', 'path'),
+  op('wallet.privacy', 'PATCH', '/internal-accounts/{id}', 'path'),
+  op('wallet.get', 'GET', '/customers/internal-accounts', 'customer'),
+  op('customer.contact', 'PATCH', '/customers/{id}', 'customer'),
+  op('quote.get', 'GET', '/quotes/{id}', 'quote'),
+];
+
+/** The operation for a method and path, if the relay forwards it. */
+export function findOperation(method: string, path: string): { operation: Operation; id: string | undefined } | undefined {
+  for (const operation of OPERATIONS) {
+    if (operation.method !== method) continue;
+    const match = operation.pattern.exec(path);
+    if (match) return { operation, id: match.groups?.['id'] };
+  }
+  return undefined;
+}

@@ -1,0 +1,61 @@
+/**
+ * Fault injection for tests and the QA demo: the next `count` requests that
+ * match fail in a chosen way, before the sandbox handles them or after (an
+ * "ambiguous" failure: the action happened, the client never hears so).
+ */
+
+export type FaultKind =
+  /** Answer 500 INTERNAL_ERROR. */
+  | '500'
+  /** Hold the request open without answering (until `hangMs`, then drop it). */
+  | 'hang'
+  /** Close the connection without an answer. */
+  | 'drop';
+
+export interface FaultRule {
+  /** HTTP method to match; any when omitted. */
+  method?: string;
+  /** Path below the version segment: an exact path, a prefix ending in `*`, or a RegExp. */
+  path: string | RegExp;
+  kind: FaultKind;
+  /** How many matching requests fail (default 1). */
+  count?: number;
+  /** `before` (default): the request is not handled. `after`: handled, then the answer is lost. */
+  phase?: 'before' | 'after';
+  /** For `hang`: how long to hold the request before dropping it (default 60 s). */
+  hangMs?: number;
+}
+
+interface ActiveFault extends FaultRule {
+  remaining: number;
+}
+
+export class Faults {
+  private rules: ActiveFault[] = [];
+
+  /** Arms a fault; matching requests consume it in order. */
+  inject(rule: FaultRule): void {
+    const count = rule.count ?? 1;
+    if (!(count >= 1)) throw new RangeError('count must be at least 1');
+    this.rules.push({ ...rule, remaining: count });
+  }
+
+  /** Disarms every fault. */
+  clear(): void {
+    this.rules = [];
+  }
+
+  /** Takes the first armed fault matching this request, if any. */
+  take(method: string, path: string): FaultRule | undefined {
+    const rule = this.rules.find((r) => (!r.method || r.method === method) && matches(r.path, path));
+    if (!rule) return undefined;
+    rule.remaining--;
+    if (rule.remaining === 0) this.rules = this.rules.filter((r) => r !== rule);
+    return rule;
+  }
+}
+
+function matches(pattern: string | RegExp, path: string): boolean {
+  if (pattern instanceof RegExp) return pattern.test(path);
+  return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
+}

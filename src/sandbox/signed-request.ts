@@ -1,0 +1,117 @@
+/**
+ * The wallet-signed two-step (spec Part 5.3, PROTOCOL.md "Signed retry"): the
+ * first call answers 202 with `payloadToSign` and a single-use `requestId`;
+ * the same request sent again with `Service-Wallet-Signature` and
+ * `Request-Id` runs the operation once the stamp verifies under a key the
+ * operation allows.
+ */
+import { iso } from './clock.js';
+import type { SandboxContext } from './context.js';
+import { ApiError, authFailed } from './http-error.js';
+import { newId } from './ids.js';
+import type { ApiRequest, ApiResponse } from './router.js';
+import { checkStamp } from './stamp-check.js';
+import type { PendingSignature, Session, SignerRule } from './store.js';
+
+/** What the first call of a signed operation decides. */
+export interface SignatureRequest {
+  payloadToSign: string;
+  /** The activity type, echoed as `type` in the 202 answer when there is one. */
+  type?: string;
+  signer: SignerRule;
+  context?: Record<string, unknown>;
+}
+
+/** A signed operation: what to ask for, and what to do once it is signed. */
+export interface SignedOperation {
+  request: ApiRequest;
+  begin(): SignatureRequest;
+  /** Runs the operation; `session` is the signer's session when the rule names sessions. */
+  complete(context: Record<string, unknown>, session: Session | undefined): ApiResponse | Promise<ApiResponse>;
+}
+
+const header = (request: ApiRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/** Canonical form of a body for the retry comparison (member order and spacing do not matter). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Runs `op` as a first call (202) or a signed retry. */
+export async function signedFlow(ctx: SandboxContext, op: SignedOperation): Promise<ApiResponse> {
+  const { request } = op;
+  const signature = header(request, 'service-wallet-signature');
+  const requestId = header(request, 'request-id');
+  const operation = `${request.method} ${request.path}`;
+  const now = ctx.clock.now();
+
+  if (!signature && !requestId) {
+    const ask = op.begin();
+    const pending: PendingSignature = {
+      requestId: newId('Request'),
+      operation,
+      body: canonical(request.body),
+      payloadToSign: ask.payloadToSign,
+      expiresAt: now + ctx.config.requestIdLifetimeMs,
+      used: false,
+      signer: ask.signer,
+      context: ask.context ?? {},
+    };
+    ctx.store.pending.set(pending.requestId, pending);
+    return {
+      status: 202,
+      body: {
+        ...(ask.type ? { type: ask.type } : {}),
+        payloadToSign: pending.payloadToSign,
+        requestId: pending.requestId,
+        expiresAt: iso(pending.expiresAt),
+      },
+    };
+  }
+  if (!requestId) throw new ApiError(401, 'REQUEST_ID_MISSING', 'Request-Id is required with Service-Wallet-Signature');
+  if (!signature) throw new ApiError(401, 'WALLET_SIGNATURE_MISSING', 'Service-Wallet-Signature is required for this wallet action');
+
+  const pending = ctx.store.pending.get(requestId);
+  if (!pending) throw authFailed('Unknown Request-Id');
+  if (pending.used) throw authFailed('Request-Id already used');
+  if (now > pending.expiresAt) throw authFailed('Request-Id expired');
+  // Single use: any retry that names it, good or bad, spends it.
+  pending.used = true;
+  if (pending.operation !== operation || pending.body !== canonical(request.body)) {
+    throw new ApiError(401, 'WALLET_SIGNATURE_BODY_MISMATCH', 'The retry does not repeat the request that was challenged');
+  }
+  const signer = await checkStamp(signature, pending.payloadToSign);
+  return op.complete(pending.context, allowedSigner(ctx, pending.signer, signer, now));
+}
+
+/** Applies the operation's signer rule to a verified stamp's key. */
+function allowedSigner(ctx: SandboxContext, rule: SignerRule, signer: string, now: number): Session | undefined {
+  if (rule.kind === 'key') {
+    if (rule.publicKey !== signer) throw invalid('The stamp was not made with the key this verification is bound to');
+    return undefined;
+  }
+  const session = rule.accountIds
+    .flatMap((id) => ctx.store.activeSessions(id, now))
+    .find((s) => s.publicKey === signer);
+  if (!session) throw invalid('The stamp key is not an active session of this wallet');
+  if (rule.notCredentialId && session.credentialId === rule.notCredentialId) {
+    throw invalid('A credential must be removed with a session of a different credential');
+  }
+  return session;
+}
+
+const invalid = (message: string): ApiError => new ApiError(401, 'WALLET_SIGNATURE_INVALID', message);
+
+/** A Turnkey-style activity payload (PROTOCOL.md): type, timestamp, organization, parameters. */
+export function activity(ctx: SandboxContext, type: string, organizationId: string, parameters: Record<string, unknown>): string {
+  return JSON.stringify({ type, timestampMs: String(ctx.clock.now()), organizationId, parameters });
+}

@@ -1,0 +1,113 @@
+/**
+ * A software WebAuthn authenticator for Node tests (ES256, "none"
+ * attestation), written from the WebAuthn spec with Node's crypto. It can be
+ * told to misbehave: high-S signatures, no user presence, a stale counter,
+ * a cross-origin ceremony, a forged signature.
+ */
+import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { p256 } from '@noble/curves/nist.js';
+
+// --- a minimal CBOR encoder (RFC 8949): unsigned/negative ints, byte and text strings, maps.
+type Cbor = number | string | Uint8Array | Map<number | string, Cbor>;
+function head(major: number, n: number): number[] {
+  if (n < 24) return [(major << 5) | n];
+  if (n < 256) return [(major << 5) | 24, n];
+  return [(major << 5) | 25, n >> 8, n & 255];
+}
+export function cbor(value: Cbor): Uint8Array {
+  if (typeof value === 'number') return Uint8Array.from(value >= 0 ? head(0, value) : head(1, -1 - value));
+  if (typeof value === 'string') {
+    const bytes = new TextEncoder().encode(value);
+    return Uint8Array.from([...head(3, bytes.length), ...bytes]);
+  }
+  if (value instanceof Uint8Array) return Uint8Array.from([...head(2, value.length), ...value]);
+  const parts: number[] = head(5, value.size);
+  for (const [k, v] of value) parts.push(...cbor(k), ...cbor(v));
+  return Uint8Array.from(parts);
+}
+
+const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
+const b64url = (data: Uint8Array | string) => Buffer.from(data).toString('base64url');
+
+export interface AssertOptions {
+  origin: string;
+  rpId: string;
+  /** The WebAuthn challenge bytes, base64url (as clientDataJSON carries it). */
+  challenge: string;
+  highS?: boolean;
+  userPresent?: boolean;
+  crossOrigin?: boolean;
+  /** Use this counter instead of the next one. */
+  counter?: number;
+  forgeSignature?: boolean;
+}
+
+export class SoftAuthenticator {
+  readonly credentialId = b64url(crypto.getRandomValues(new Uint8Array(16)));
+  private readonly key: KeyObject;
+  private readonly publicJwk: { x: string; y: string };
+  private counter = 0;
+
+  constructor() {
+    const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    this.key = pair.privateKey;
+    this.publicJwk = pair.publicKey.export({ format: 'jwk' }) as { x: string; y: string };
+  }
+
+  /** `navigator.credentials.create()`: the attestation fields PROTOCOL.md sends. */
+  register(options: { origin: string; rpId: string; challenge: string }) {
+    const clientDataJson = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: options.origin, crossOrigin: false });
+    const cose = cbor(
+      new Map<number, Cbor>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, Buffer.from(this.publicJwk.x, 'base64url')],
+        [-3, Buffer.from(this.publicJwk.y, 'base64url')],
+      ]),
+    );
+    const credentialId = Buffer.from(this.credentialId, 'base64url');
+    const authData = Buffer.concat([
+      sha256(options.rpId),
+      Buffer.from([0x41]), // UP | AT
+      Buffer.from([0, 0, 0, 0]),
+      Buffer.alloc(16),
+      Buffer.from([credentialId.length >> 8, credentialId.length & 255]),
+      credentialId,
+      cose,
+    ]);
+    const attestationObject = cbor(new Map<string, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+    return { credentialId: this.credentialId, clientDataJson: b64url(clientDataJson), attestationObject: b64url(attestationObject), transports: ['internal'] };
+  }
+
+  /** `navigator.credentials.get()`: the assertion fields PROTOCOL.md sends. */
+  assert(options: AssertOptions) {
+    this.counter += 1;
+    const counter = options.counter ?? this.counter;
+    const clientDataJson = JSON.stringify({
+      type: 'webauthn.get',
+      challenge: options.challenge,
+      origin: options.origin,
+      crossOrigin: options.crossOrigin ?? false,
+    });
+    const flags = options.userPresent === false ? 0x00 : 0x01;
+    const authData = Buffer.concat([sha256(options.rpId), Buffer.from([flags]), Buffer.from([counter >>> 24, (counter >> 16) & 255, (counter >> 8) & 255, counter & 255])]);
+    const signed = Buffer.concat([authData, sha256(clientDataJson)]);
+    let der = sign('sha256', signed, { key: this.key, dsaEncoding: 'der' });
+    const sig = p256.Signature.fromBytes(der, 'der');
+    const isHigh = sig.s > p256.Point.Fn.ORDER / 2n;
+    if (options.highS !== undefined && options.highS !== isHigh) {
+      der = Buffer.from(new p256.Signature(sig.r, p256.Point.Fn.ORDER - sig.s).toBytes('der'));
+    }
+    if (options.forgeSignature) der[der.length - 1]! ^= 1;
+    return {
+      credentialId: this.credentialId,
+      clientDataJson: b64url(clientDataJson),
+      authenticatorData: b64url(authData),
+      signature: b64url(der),
+    };
+  }
+}
+
+/** The WebAuthn challenge for a service passkey challenge: the UTF-8 bytes of its hex string. */
+export const webauthnChallenge = (challengeHex: string): string => b64url(challengeHex);

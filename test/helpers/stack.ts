@@ -1,0 +1,90 @@
+/**
+ * The server side as a partner runs it, for Node tests: the sandbox, and the
+ * relay mounted on a node:http server with an `authorize` hook that lets a
+ * test user act only on the wallets the test grants.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRelay, toNodeHandler, type RelayLogEntry, type RelayOptions } from '../../src/relay/index.js';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+
+export const TEST_ORIGIN = 'http://localhost:8080';
+export const TEST_RP_ID = 'localhost';
+
+export interface Stack {
+  sandbox: Sandbox;
+  /** Relay base URL, e.g. http://127.0.0.1:1234/api */
+  relayUrl: string;
+  /** What reached the sandbox, in order. */
+  sandboxRequests: { method: string; path: string; status: number }[];
+  relayLog: RelayLogEntry[];
+  /** Lets `user` act on `accountId`. */
+  grant(user: string, accountId: string): void;
+  close(): Promise<void>;
+}
+
+export async function startStack(
+  options: { sandbox?: SandboxOptions; relay?: Partial<RelayOptions> } = {},
+): Promise<Stack> {
+  const sandboxRequests: Stack['sandboxRequests'] = [];
+  const sandbox = await startSandbox({
+    webauthn: { rpId: TEST_RP_ID, origins: [TEST_ORIGIN] },
+    onRequest: (entry) => sandboxRequests.push(entry),
+    ...options.sandbox,
+  });
+  const grants = new Map<string, Set<string>>();
+  const relayLog: RelayLogEntry[] = [];
+  const relay = createRelay({
+    serviceUrl: sandbox.baseUrl,
+    credentials: sandbox.credentials,
+    basePath: '/api',
+    authorize: ({ request, accountId }) => grants.get(request.headers.get('x-test-user') ?? '')?.has(accountId) ?? false,
+    passkeys: { rpId: TEST_RP_ID, rpName: 'Test Partner', user: ({ accountId }) => ({ id: accountId, name: `user-${accountId.slice(-6)}` }) },
+    onRequest: (entry) => relayLog.push(entry),
+    ...options.relay,
+  });
+  const server: Server = createServer(toNodeHandler(relay));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
+  return {
+    sandbox,
+    relayUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`,
+    sandboxRequests,
+    relayLog,
+    grant(user, accountId) {
+      if (!grants.has(user)) grants.set(user, new Set());
+      grants.get(user)!.add(accountId);
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sandbox.close();
+    },
+  };
+}
+
+/** Platform-side calls (what the partner's backend does directly, not through the relay). */
+export async function platform(sandbox: Sandbox, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${sandbox.baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Basic ${Buffer.from(`${sandbox.credentials.username}:${sandbox.credentials.password}`).toString('base64')}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+/** Creates a customer (and so a wallet) and returns ids. */
+export async function createWalletCustomer(sandbox: Sandbox, contact: { email: string; phoneNumber?: string }) {
+  const customer = await platform(sandbox, 'POST', '/customers', { customerType: 'INDIVIDUAL', ...contact });
+  if (customer.status !== 201) throw new Error(`customer create: ${customer.status} ${JSON.stringify(customer.body)}`);
+  const accounts = await platform(sandbox, 'GET', `/customers/internal-accounts?customerId=${customer.body.id}`);
+  const accountId = accounts.body.data[0].id as string;
+  const credentials = await platform(sandbox, 'GET', `/auth/credentials?accountId=${accountId}`);
+  const byType = Object.fromEntries((credentials.body.data as { type: string; id: string }[]).map((c) => [c.type, c.id]));
+  return { customerId: customer.body.id as string, accountId, emailCredentialId: byType['EMAIL_OTP'] as string, smsCredentialId: byType['SMS_OTP'] as string | undefined };
+}
