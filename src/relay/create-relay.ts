@@ -70,11 +70,20 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
   const challenges = new ChallengeBook(options.passkeys?.challengeTtlMs ?? 300_000);
 
   /** A call to the service with the platform credentials and a timeout. */
-  async function upstream(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+  async function upstream(
+    method: string,
+    path: string,
+    init: { body?: string; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     try {
       return await doFetch(`${serviceUrl}${path}`, {
         method,
-        headers: { authorization, accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+        headers: {
+          authorization,
+          accept: 'application/json',
+          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...init.headers,
+        },
         ...(init.body !== undefined ? { body: init.body } : {}),
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'manual',
@@ -82,7 +91,9 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') {
-        throw new Refusal(relayError(504, 'UPSTREAM_TIMEOUT', `The wallet service did not answer within ${timeoutMs} ms`));
+        throw new Refusal(
+          relayError(504, 'UPSTREAM_TIMEOUT', `The wallet service did not answer within ${timeoutMs} ms`),
+        );
       }
       throw new Refusal(relayError(502, 'UPSTREAM_UNAVAILABLE', 'The wallet service could not be reached'));
     }
@@ -105,9 +116,16 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
   }
 
   /** The wallet an operation touches, resolved from the service when the path does not say. */
-  async function resolveAccount(operation: Operation, id: string | undefined, request: Request, url: URL, body: Record<string, unknown>): Promise<string> {
+  async function resolveAccount(
+    operation: Operation,
+    id: string | undefined,
+    request: Request,
+    url: URL,
+    body: Record<string, unknown>,
+  ): Promise<string> {
     const hint = request.headers.get(ACCOUNT_HINT_HEADER) ?? undefined;
-    const notFound = () => new Refusal(relayError(404, 'NOT_FOUND', 'No such credential, session or quote for this wallet'));
+    const notFound = () =>
+      new Refusal(relayError(404, 'NOT_FOUND', 'No such credential, session or quote for this wallet'));
     switch (operation.account) {
       case 'body':
         if (typeof body['accountId'] === 'string') return body['accountId'];
@@ -133,14 +151,23 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
       case 'customer': {
         const customerId = id ?? url.searchParams.get('customerId');
         if (!customerId) break;
-        const response = await upstream('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}`);
+        const response = await upstream(
+          'GET',
+          `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}`,
+        );
         const wallets = ((await readJson(response))?.['data'] ?? []) as { id?: unknown; type?: unknown }[];
         const wallet = Array.isArray(wallets) ? wallets.find((w) => w.type === 'EMBEDDED_WALLET') : undefined;
         if (!response.ok || typeof wallet?.id !== 'string') throw notFound();
         return wallet.id;
       }
     }
-    throw new Refusal(relayError(400, 'INVALID_INPUT', `Cannot tell which wallet this ${operation.name} is for (send ${ACCOUNT_HINT_HEADER})`));
+    throw new Refusal(
+      relayError(
+        400,
+        'INVALID_INPUT',
+        `Cannot tell which wallet this ${operation.name} is for (send ${ACCOUNT_HINT_HEADER})`,
+      ),
+    );
   }
 
   async function authorise(request: Request, accountId: string, operation: string): Promise<void> {
@@ -155,7 +182,8 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
 
   async function readBody(request: Request): Promise<{ text: string | undefined; json: Record<string, unknown> }> {
     const declared = Number(request.headers.get('content-length') ?? '0');
-    if (declared > maxBody) throw new Refusal(relayError(413, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${maxBody} bytes`));
+    if (declared > maxBody)
+      throw new Refusal(relayError(413, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${maxBody} bytes`));
     if (!request.body) return { text: undefined, json: {} };
     const reader = request.body.getReader();
     const chunks: Uint8Array[] = [];
@@ -190,15 +218,26 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     const user = await config.user({ request, accountId });
     const listed = await upstream('GET', `/auth/credentials?accountId=${encodeURIComponent(accountId)}`);
     const existing = ((await readJson(listed))?.['data'] ?? []) as { credentialId?: unknown }[];
-    const exclude = Array.isArray(existing) ? existing.map((c) => c.credentialId).filter((c): c is string => typeof c === 'string') : [];
+    const exclude = Array.isArray(existing)
+      ? existing.map((c) => c.credentialId).filter((c): c is string => typeof c === 'string')
+      : [];
     const challenge = challenges.issue(accountId, Date.now());
     return new Response(JSON.stringify(registrationOptions(config, challenge, user, exclude)), {
       status: 200,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', date: new Date().toUTCString() },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        date: new Date().toUTCString(),
+      },
     });
   }
 
-  async function route(request: Request, url: URL, path: string, entry: { operation: string | undefined }): Promise<Response> {
+  async function route(
+    request: Request,
+    url: URL,
+    path: string,
+    entry: { operation: string | undefined },
+  ): Promise<Response> {
     const method = request.method.toUpperCase();
     if (method === 'POST' && path === '/passkeys/registration-options') {
       entry.operation = 'passkey.registration-options';
@@ -211,7 +250,12 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     const accountId = await resolveAccount(found.operation, found.id, request, url, body.json);
     await authorise(request, accountId, found.operation.name);
     if (found.operation.name === 'credential.register' && body.json['type'] === 'PASSKEY') {
-      const problem = challenges.admit(body.json['challenge'], accountId, request.headers.has('request-id'), Date.now());
+      const problem = challenges.admit(
+        body.json['challenge'],
+        accountId,
+        request.headers.has('request-id'),
+        Date.now(),
+      );
       if (problem) return relayError(400, 'INVALID_INPUT', `Passkey registration refused: ${problem}`);
     }
     const headers: Record<string, string> = {};
@@ -219,13 +263,19 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
       const value = request.headers.get(name);
       if (value !== null) headers[name] = value;
     }
-    const answer = await upstream(method, `${path}${url.search}`, { ...(body.text !== undefined ? { body: body.text } : {}), headers });
+    const answer = await upstream(method, `${path}${url.search}`, {
+      ...(body.text !== undefined ? { body: body.text } : {}),
+      headers,
+    });
     const out = new Headers({ 'cache-control': 'no-store' });
     for (const name of FORWARDED_RESPONSE_HEADERS) {
       const value = answer.headers.get(name);
       if (value !== null) out.set(name, value);
     }
-    return new Response(answer.status === 204 ? null : await answer.arrayBuffer(), { status: answer.status, headers: out });
+    return new Response(answer.status === 204 ? null : await answer.arrayBuffer(), {
+      status: answer.status,
+      headers: out,
+    });
   }
 
   return async function relay(request: Request): Promise<Response> {
@@ -246,7 +296,13 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
       response = error instanceof Refusal ? error.response : relayError(500, 'INTERNAL_ERROR', 'The relay failed');
     }
     if (!response.headers.has('date')) response.headers.set('date', new Date().toUTCString());
-    options.onRequest?.({ method: request.method, path, operation: entry.operation, status: response.status, durationMs: Date.now() - started });
+    options.onRequest?.({
+      method: request.method,
+      path,
+      operation: entry.operation,
+      status: response.status,
+      durationMs: Date.now() - started,
+    });
     return response;
   };
 }

@@ -10,7 +10,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 type FetchHandler = (request: Request) => Promise<Response>;
 
 function json(status: number, code: string, message: string): Response {
-  return new Response(JSON.stringify({ status, code, message }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify({ status, code, message }), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
 }
 
 /** Reads the body; undefined when it grew past `limit`. */
@@ -49,7 +52,9 @@ export function toNodeHandler(
       response = json(413, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${limit} bytes`);
     } else {
       try {
-        response = await handler(new Request(url, { method, headers, ...(body.length ? { body: new Uint8Array(body) } : {}) }));
+        response = await handler(
+          new Request(url, { method, headers, ...(body.length ? { body: new Uint8Array(body) } : {}) }),
+        );
       } catch {
         response = json(500, 'INTERNAL_ERROR', 'The relay failed');
       }

@@ -53,7 +53,10 @@ export const OPERATIONS: readonly Operation[] = [
 ];
 
 /** The operation for a method and path, if the relay forwards it. */
-export function findOperation(method: string, path: string): { operation: Operation; id: string | undefined } | undefined {
+export function findOperation(
+  method: string,
+  path: string,
+): { operation: Operation; id: string | undefined } | undefined {
   for (const operation of OPERATIONS) {
     if (operation.method !== method) continue;
     const match = operation.pattern.exec(path);

@@ -13,7 +13,10 @@ export interface PasskeyRegistrationConfig {
   /** Name shown by the authenticator. */
   rpName: string;
   /** The WebAuthn user for an account: a stable opaque id and a name the user recognises. */
-  user(input: { request: Request; accountId: string }): { id: string; name: string; displayName?: string } | Promise<{ id: string; name: string; displayName?: string }>;
+  user(input: {
+    request: Request;
+    accountId: string;
+  }): { id: string; name: string; displayName?: string } | Promise<{ id: string; name: string; displayName?: string }>;
   /** How long a challenge stays valid (default 5 minutes). */
   challengeTtlMs?: number;
 }
@@ -75,7 +78,11 @@ export function registrationOptions(
   return {
     challenge,
     rp: { id: config.rpId, name: config.rpName },
-    user: { id: toBase64Url(new TextEncoder().encode(user.id)), name: user.name, displayName: user.displayName ?? user.name },
+    user: {
+      id: toBase64Url(new TextEncoder().encode(user.id)),
+      name: user.name,
+      displayName: user.displayName ?? user.name,
+    },
     pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
     timeout: config.challengeTtlMs ?? 300_000,
     attestation: 'none',

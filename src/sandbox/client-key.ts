@@ -23,7 +23,12 @@ export function parseClientKey(hex: unknown): ClientKey | undefined {
     const point = Buffer.from(uncompressed);
     // OpenSSL refuses points that are not on the curve.
     createPublicKey({
-      key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: point.subarray(1, 33).toString('base64url'),
+        y: point.subarray(33).toString('base64url'),
+      },
       format: 'jwk',
     });
     return {

@@ -67,7 +67,10 @@ export function newOtpTarget(): { privateKey: string; publicKeyUncompressed: str
  * plaintext JSON's members, or undefined for anything that does not open or
  * parse (the caller answers 401).
  */
-export function openOtpBundle(bundle: string, targetPrivateKey: string): { otpCode: string; publicKey: string } | undefined {
+export function openOtpBundle(
+  bundle: string,
+  targetPrivateKey: string,
+): { otpCode: string; publicKey: string } | undefined {
   try {
     const { encappedPublic, ciphertext } = JSON.parse(bundle) as { encappedPublic: string; ciphertext: string };
     const plaintext = hpkeDecrypt({
@@ -111,7 +114,12 @@ export function sealSessionKey(clientPublicKeyUncompressed: string): { sealed: s
 }
 
 /** An export bundle: the mnemonic sealed to the client's key, signed by the export enclave key. */
-export function exportBundle(key: EnclaveKey, mnemonic: string, clientPublicKeyUncompressed: string, organizationId: string): string {
+export function exportBundle(
+  key: EnclaveKey,
+  mnemonic: string,
+  clientPublicKeyUncompressed: string,
+  organizationId: string,
+): string {
   const sealed = JSON.parse(
     formatHpkeBuf(
       hpkeEncrypt({

@@ -47,7 +47,12 @@ export interface SandboxOptions {
   /** Start time of the sandbox clock (ms since epoch); the real time when omitted. */
   now?: number;
   /** Overrides of timing rules, in milliseconds. */
-  timing?: Partial<Pick<SandboxConfig, 'sessionLifetimeMs' | 'requestIdLifetimeMs' | 'otpLifetimeMs' | 'otpResendIntervalMs' | 'quoteLifetimeMs'>>;
+  timing?: Partial<
+    Pick<
+      SandboxConfig,
+      'sessionLifetimeMs' | 'requestIdLifetimeMs' | 'otpLifetimeMs' | 'otpResendIntervalMs' | 'quoteLifetimeMs'
+    >
+  >;
   /** Keeps the process alive while the server runs (default false: tests exit even if a close is missed). */
   keepAlive?: boolean;
   /** Receives internal-error diagnostics. */
@@ -93,7 +98,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     store: new Store(),
     clock: createClock(options.now),
     config,
-    keys: { otpTarget: createEnclaveKey(options.enclaveKeys?.otpTarget), export: createEnclaveKey(options.enclaveKeys?.export) },
+    keys: {
+      otpTarget: createEnclaveKey(options.enclaveKeys?.otpTarget),
+      export: createEnclaveKey(options.enclaveKeys?.export),
+    },
   };
   const api = new Router();
   customerRoutes(api, ctx);
@@ -104,7 +112,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faults = new Faults();
   const control = new Router();
   controlRoutes(control, ctx, faults);
-  const layer: HttpLayer = { api, control, faults, credentials, hangs: new Set(), ...(options.log ? { log: options.log } : {}), ...(options.onRequest ? { onRequest: options.onRequest } : {}) };
+  const layer: HttpLayer = {
+    api,
+    control,
+    faults,
+    credentials,
+    hangs: new Set(),
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+  };
 
   const server = createServer((request, response) => void handle(layer, request, response));
   await new Promise<void>((resolve, reject) => {

@@ -51,16 +51,23 @@ export function checkOidcClaims(
   expect: { nonceFor?: string; identity?: OidcIdentity } = {},
 ): OidcIdentity & { email?: string } {
   const nowSeconds = ctx.clock.now() / 1000;
-  if (typeof claims.iss !== 'string' || !ctx.config.oidcIssuers.includes(claims.iss)) throw authFailed('Unsupported issuer');
+  if (typeof claims.iss !== 'string' || !ctx.config.oidcIssuers.includes(claims.iss))
+    throw authFailed('Unsupported issuer');
   const aud = Array.isArray(claims.aud) && claims.aud.length === 1 ? claims.aud[0] : claims.aud;
-  if (typeof aud !== 'string' || aud === '') throw authFailed('Audience must be a non-empty string or a one-element array');
+  if (typeof aud !== 'string' || aud === '')
+    throw authFailed('Audience must be a non-empty string or a one-element array');
   if (typeof claims.sub !== 'string' || claims.sub === '') throw authFailed('Subject is missing');
   if (typeof claims.iat !== 'number') throw authFailed('Issued-at (iat) is missing');
   if (claims.iat < nowSeconds - 60 - 5) throw authFailed('Token is stale: iat is more than 60 seconds old');
   if (claims.iat > nowSeconds + 5) throw authFailed('Token is issued in the future');
   if (typeof claims.exp !== 'number' || claims.exp <= nowSeconds) throw authFailed('Token has expired');
   const identity = { iss: claims.iss, aud, sub: claims.sub };
-  if (expect.identity && (expect.identity.iss !== identity.iss || expect.identity.aud !== identity.aud || expect.identity.sub !== identity.sub)) {
+  if (
+    expect.identity &&
+    (expect.identity.iss !== identity.iss ||
+      expect.identity.aud !== identity.aud ||
+      expect.identity.sub !== identity.sub)
+  ) {
     throw authFailed('Token identity does not match the credential');
   }
   if (expect.nonceFor !== undefined) {

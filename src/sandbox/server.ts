@@ -47,7 +47,8 @@ async function readBody(request: IncomingMessage): Promise<Record<string, unknow
   } catch {
     throw invalidInput('The request body is not JSON');
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidInput('The request body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalidInput('The request body must be a JSON object');
   return body as Record<string, unknown>;
 }
 
@@ -61,7 +62,11 @@ function send(response: ServerResponse, result: ApiResponse): void {
   response.writeHead(result.status, { ...headers, 'content-type': 'application/json; charset=utf-8' }).end(json);
 }
 
-const errorResponse = (error: ApiError): ApiResponse => ({ status: error.status, body: error.toBody(), headers: error.extra.headers ?? {} });
+const errorResponse = (error: ApiError): ApiResponse => ({
+  status: error.status,
+  body: error.toBody(),
+  headers: error.extra.headers ?? {},
+});
 
 /** Handles one HTTP request. */
 export async function handle(layer: HttpLayer, request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -94,7 +99,14 @@ export async function handle(layer: HttpLayer, request: IncomingMessage, respons
     const match = router.match(method, path);
     if (match === 'not-found') throw new ApiError(404, 'NOT_FOUND', `No operation at ${path}`);
     if (match === 'method') throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}`);
-    result = await match.handler({ method, path, params: match.params, query: url.searchParams, headers: request.headers, body });
+    result = await match.handler({
+      method,
+      path,
+      params: match.params,
+      query: url.searchParams,
+      headers: request.headers,
+      body,
+    });
   } catch (error) {
     if (error instanceof ApiError) {
       result = errorResponse(error);

@@ -11,7 +11,11 @@ import { sessionJson } from './views.js';
  * session key is new and sealed to it (`encryptedSessionSigningKey`); with a
  * compressed one the client's own key signs.
  */
-export function startSession(ctx: SandboxContext, credential: Credential, clientKey: ClientKey): Record<string, unknown> {
+export function startSession(
+  ctx: SandboxContext,
+  credential: Credential,
+  clientKey: ClientKey,
+): Record<string, unknown> {
   const now = ctx.clock.now();
   let publicKey = clientKey.compressed;
   let sealed: string | undefined;

@@ -78,7 +78,8 @@ export async function signedFlow(ctx: SandboxContext, op: SignedOperation): Prom
     };
   }
   if (!requestId) throw new ApiError(401, 'REQUEST_ID_MISSING', 'Request-Id is required with Service-Wallet-Signature');
-  if (!signature) throw new ApiError(401, 'WALLET_SIGNATURE_MISSING', 'Service-Wallet-Signature is required for this wallet action');
+  if (!signature)
+    throw new ApiError(401, 'WALLET_SIGNATURE_MISSING', 'Service-Wallet-Signature is required for this wallet action');
 
   const pending = ctx.store.pending.get(requestId);
   if (!pending) throw authFailed('Unknown Request-Id');
@@ -87,7 +88,11 @@ export async function signedFlow(ctx: SandboxContext, op: SignedOperation): Prom
   // Single use: any retry that names it, good or bad, spends it.
   pending.used = true;
   if (pending.operation !== operation || pending.body !== canonical(request.body)) {
-    throw new ApiError(401, 'WALLET_SIGNATURE_BODY_MISMATCH', 'The retry does not repeat the request that was challenged');
+    throw new ApiError(
+      401,
+      'WALLET_SIGNATURE_BODY_MISMATCH',
+      'The retry does not repeat the request that was challenged',
+    );
   }
   const signer = await checkStamp(signature, pending.payloadToSign);
   return op.complete(pending.context, allowedSigner(ctx, pending.signer, signer, now));
@@ -112,6 +117,11 @@ function allowedSigner(ctx: SandboxContext, rule: SignerRule, signer: string, no
 const invalid = (message: string): ApiError => new ApiError(401, 'WALLET_SIGNATURE_INVALID', message);
 
 /** A Turnkey-style activity payload (PROTOCOL.md): type, timestamp, organization, parameters. */
-export function activity(ctx: SandboxContext, type: string, organizationId: string, parameters: Record<string, unknown>): string {
+export function activity(
+  ctx: SandboxContext,
+  type: string,
+  organizationId: string,
+  parameters: Record<string, unknown>,
+): string {
   return JSON.stringify({ type, timestampMs: String(ctx.clock.now()), organizationId, parameters });
 }

@@ -32,7 +32,11 @@ export async function checkStamp(header: string, payload: string): Promise<strin
     throw malformed('signature is not DER');
   }
   if (!valid) {
-    throw new ApiError(401, 'WALLET_SIGNATURE_INVALID', 'The wallet signature does not verify over the pending payload');
+    throw new ApiError(
+      401,
+      'WALLET_SIGNATURE_INVALID',
+      'The wallet signature does not verify over the pending payload',
+    );
   }
   return key.compressed;
 }

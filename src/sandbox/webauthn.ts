@@ -32,7 +32,12 @@ function refuseCrossOrigin(clientDataJson: string): void {
  * was issued (its UTF-8 bytes are the WebAuthn challenge). Updates the
  * stored counter on success.
  */
-export async function verifyPasskeyAssertion(ctx: SandboxContext, credential: Credential, challenge: string, assertion: unknown): Promise<void> {
+export async function verifyPasskeyAssertion(
+  ctx: SandboxContext,
+  credential: Credential,
+  challenge: string,
+  assertion: unknown,
+): Promise<void> {
   const a = (assertion ?? {}) as Record<string, unknown>;
   if (!str(a['credentialId']) || !str(a['clientDataJson']) || !str(a['authenticatorData']) || !str(a['signature'])) {
     throw invalidInput('assertion needs credentialId, clientDataJson, authenticatorData and signature (base64url)');
@@ -78,7 +83,11 @@ export interface VerifiedPasskey {
 }
 
 /** Verifies a registration (`attestation` of PROTOCOL.md) made with `challenge` (base64url). */
-export async function verifyPasskeyRegistration(ctx: SandboxContext, challenge: string, attestation: unknown): Promise<VerifiedPasskey> {
+export async function verifyPasskeyRegistration(
+  ctx: SandboxContext,
+  challenge: string,
+  attestation: unknown,
+): Promise<VerifiedPasskey> {
   const a = (attestation ?? {}) as Record<string, unknown>;
   if (!str(a['credentialId']) || !str(a['clientDataJson']) || !str(a['attestationObject'])) {
     throw invalidInput('attestation needs credentialId, clientDataJson and attestationObject (base64url)');

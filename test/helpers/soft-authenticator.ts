@@ -56,7 +56,12 @@ export class SoftAuthenticator {
 
   /** `navigator.credentials.create()`: the attestation fields PROTOCOL.md sends. */
   register(options: { origin: string; rpId: string; challenge: string }) {
-    const clientDataJson = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: options.origin, crossOrigin: false });
+    const clientDataJson = JSON.stringify({
+      type: 'webauthn.create',
+      challenge: options.challenge,
+      origin: options.origin,
+      crossOrigin: false,
+    });
     const cose = cbor(
       new Map<number, Cbor>([
         [1, 2],
@@ -76,8 +81,19 @@ export class SoftAuthenticator {
       credentialId,
       cose,
     ]);
-    const attestationObject = cbor(new Map<string, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
-    return { credentialId: this.credentialId, clientDataJson: b64url(clientDataJson), attestationObject: b64url(attestationObject), transports: ['internal'] };
+    const attestationObject = cbor(
+      new Map<string, Cbor>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]),
+    );
+    return {
+      credentialId: this.credentialId,
+      clientDataJson: b64url(clientDataJson),
+      attestationObject: b64url(attestationObject),
+      transports: ['internal'],
+    };
   }
 
   /** `navigator.credentials.get()`: the assertion fields PROTOCOL.md sends. */
@@ -91,7 +107,11 @@ export class SoftAuthenticator {
       crossOrigin: options.crossOrigin ?? false,
     });
     const flags = options.userPresent === false ? 0x00 : 0x01;
-    const authData = Buffer.concat([sha256(options.rpId), Buffer.from([flags]), Buffer.from([counter >>> 24, (counter >> 16) & 255, (counter >> 8) & 255, counter & 255])]);
+    const authData = Buffer.concat([
+      sha256(options.rpId),
+      Buffer.from([flags]),
+      Buffer.from([counter >>> 24, (counter >> 16) & 255, (counter >> 8) & 255, counter & 255]),
+    ]);
     const signed = Buffer.concat([authData, sha256(clientDataJson)]);
     let der = sign('sha256', signed, { key: this.key, dsaEncoding: 'der' });
     const sig = p256.Signature.fromBytes(der, 'der');

@@ -38,8 +38,13 @@ export async function startStack(
     serviceUrl: sandbox.baseUrl,
     credentials: sandbox.credentials,
     basePath: '/api',
-    authorize: ({ request, accountId }) => grants.get(request.headers.get('x-test-user') ?? '')?.has(accountId) ?? false,
-    passkeys: { rpId: TEST_RP_ID, rpName: 'Test Partner', user: ({ accountId }) => ({ id: accountId, name: `user-${accountId.slice(-6)}` }) },
+    authorize: ({ request, accountId }) =>
+      grants.get(request.headers.get('x-test-user') ?? '')?.has(accountId) ?? false,
+    passkeys: {
+      rpId: TEST_RP_ID,
+      rpName: 'Test Partner',
+      user: ({ accountId }) => ({ id: accountId, name: `user-${accountId.slice(-6)}` }),
+    },
     onRequest: (entry) => relayLog.push(entry),
     ...options.relay,
   });
@@ -64,7 +69,13 @@ export async function startStack(
 }
 
 /** Platform-side calls (what the partner's backend does directly, not through the relay). */
-export async function platform(sandbox: Sandbox, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+export async function platform(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${sandbox.baseUrl}${path}`, {
     method,
     headers: {
@@ -85,6 +96,13 @@ export async function createWalletCustomer(sandbox: Sandbox, contact: { email: s
   const accounts = await platform(sandbox, 'GET', `/customers/internal-accounts?customerId=${customer.body.id}`);
   const accountId = accounts.body.data[0].id as string;
   const credentials = await platform(sandbox, 'GET', `/auth/credentials?accountId=${accountId}`);
-  const byType = Object.fromEntries((credentials.body.data as { type: string; id: string }[]).map((c) => [c.type, c.id]));
-  return { customerId: customer.body.id as string, accountId, emailCredentialId: byType['EMAIL_OTP'] as string, smsCredentialId: byType['SMS_OTP'] as string | undefined };
+  const byType = Object.fromEntries(
+    (credentials.body.data as { type: string; id: string }[]).map((c) => [c.type, c.id]),
+  );
+  return {
+    customerId: customer.body.id as string,
+    accountId,
+    emailCredentialId: byType['EMAIL_OTP'] as string,
+    smsCredentialId: byType['SMS_OTP'] as string | undefined,
+  };
 }

@@ -6,7 +6,13 @@
  */
 import { createHash } from 'node:crypto';
 import { ApiKeyStamper } from '@turnkey/api-key-stamper';
-import { decryptCredentialBundle, decryptExportBundle, encryptOtpCodeToBundle, generateP256KeyPair, getPublicKey } from '@turnkey/crypto';
+import {
+  decryptCredentialBundle,
+  decryptExportBundle,
+  encryptOtpCodeToBundle,
+  generateP256KeyPair,
+  getPublicKey,
+} from '@turnkey/crypto';
 import { uint8ArrayFromHexString, uint8ArrayToHexString } from '@turnkey/encoding';
 
 export interface KeyPair {
@@ -32,7 +38,8 @@ export function newKey(): KeyPair {
 
 /** Turnkey's ApiKeyStamper, for the `Service-Wallet-Signature` value. */
 export async function stampWith(key: KeyPair, payload: string): Promise<string> {
-  return (await new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }).stamp(payload)).stampHeaderValue;
+  return (await new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }).stamp(payload))
+    .stampHeaderValue;
 }
 
 /** An OIDC-shaped token (the sandbox checks claims, not the provider's signature). */
@@ -41,9 +48,13 @@ export function oidcToken(claims: Record<string, unknown>): string {
   return `${enc({ alg: 'RS256', typ: 'JWT', kid: 'test' })}.${enc(claims)}.${Buffer.from('not-checked').toString('base64url')}`;
 }
 
-export const nonceFor = (clientPublicKeyHex: string) => createHash('sha256').update(clientPublicKeyHex, 'utf8').digest('hex');
+export const nonceFor = (clientPublicKeyHex: string) =>
+  createHash('sha256').update(clientPublicKeyHex, 'utf8').digest('hex');
 
 export class TurnkeyWalletClient {
+  /** Every answer this client received, raw, for tests that scan them. */
+  readonly responses: { status: number; headers: Headers; text: string }[] = [];
+
   constructor(
     readonly relayUrl: string,
     readonly user: string,
@@ -63,15 +74,24 @@ export class TurnkeyWalletClient {
       ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
     const text = await response.text();
+    this.responses.push({ status: response.status, headers: response.headers, text });
     return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers };
   }
 
   /** First call (expects 202), then the signed retry with `key`. */
-  async signed(method: string, path: string, body: unknown, key: KeyPair): Promise<{ challenge: Reply; result: Reply }> {
+  async signed(
+    method: string,
+    path: string,
+    body: unknown,
+    key: KeyPair,
+  ): Promise<{ challenge: Reply; result: Reply }> {
     const challenge = await this.call(method, path, body);
     if (challenge.status !== 202) return { challenge, result: challenge };
     const stamp = await stampWith(key, challenge.body.payloadToSign);
-    const result = await this.call(method, path, body, { 'service-wallet-signature': stamp, 'request-id': challenge.body.requestId });
+    const result = await this.call(method, path, body, {
+      'service-wallet-signature': stamp,
+      'request-id': challenge.body.requestId,
+    });
     return { challenge, result };
   }
 
@@ -87,16 +107,39 @@ export class TurnkeyWalletClient {
   }
 
   /** Email or SMS OTP sign-in: challenge, seal, verify (202), signed verify (200). */
-  async otpSignIn(credentialId: string, type: 'EMAIL_OTP' | 'SMS_OTP', mode: SessionMode = 'client-held', code = '000000') {
+  async otpSignIn(
+    credentialId: string,
+    type: 'EMAIL_OTP' | 'SMS_OTP',
+    mode: SessionMode = 'client-held',
+    code = '000000',
+  ) {
     const challenge = await this.call('POST', `/auth/credentials/${credentialId}/challenge`, {});
     if (challenge.status !== 200) return { error: challenge };
     const tek = newKey();
-    const encryptedOtpBundle = await encryptOtpCodeToBundle(code, challenge.body.otpEncryptionTargetBundle, tek.publicKey, this.pins.otpTarget);
+    const encryptedOtpBundle = await encryptOtpCodeToBundle(
+      code,
+      challenge.body.otpEncryptionTargetBundle,
+      tek.publicKey,
+      this.pins.otpTarget,
+    );
     const sealedTo = newKey();
-    const body = { type, encryptedOtpBundle, ...(mode === 'sealed' ? { clientPublicKey: sealedTo.publicKeyUncompressed } : {}) };
-    const { challenge: verify, result } = await this.signed('POST', `/auth/credentials/${credentialId}/verify`, body, tek);
+    const body = {
+      type,
+      encryptedOtpBundle,
+      ...(mode === 'sealed' ? { clientPublicKey: sealedTo.publicKeyUncompressed } : {}),
+    };
+    const { challenge: verify, result } = await this.signed(
+      'POST',
+      `/auth/credentials/${credentialId}/verify`,
+      body,
+      tek,
+    );
     if (result.status !== 200) return { error: result, verify };
-    return { session: result.body, key: this.sessionKey(result.body, mode, mode === 'sealed' ? sealedTo : tek), verify };
+    return {
+      session: result.body,
+      key: this.sessionKey(result.body, mode, mode === 'sealed' ? sealedTo : tek),
+      verify,
+    };
   }
 
   /** OAuth sign-in with a token whose nonce binds `clientPublicKey`. */
@@ -115,7 +158,12 @@ export class TurnkeyWalletClient {
   /** Export: fresh key, signed retry, then Turnkey's decryptExportBundle with the pinned export key. */
   async exportMnemonic(key: KeyPair) {
     const target = newKey();
-    const { challenge, result } = await this.signed('POST', `/internal-accounts/${this.accountId}/export`, { clientPublicKey: target.publicKeyUncompressed }, key);
+    const { challenge, result } = await this.signed(
+      'POST',
+      `/internal-accounts/${this.accountId}/export`,
+      { clientPublicKey: target.publicKeyUncompressed },
+      key,
+    );
     if (result.status !== 200) return { error: result };
     const organizationId = JSON.parse(challenge.body.payloadToSign).organizationId;
     const mnemonic = await decryptExportBundle({

@@ -51,8 +51,20 @@ describe('wallet flows through the relay (Turnkey-library client)', () => {
     stack.sandbox.clock.advance(31_000);
     const otp = await client.otpSignIn(ids.emailCredentialId, 'EMAIL_OTP');
     const now = Math.floor(stack.sandbox.clock.now() / 1000);
-    const claims = { iss: SANDBOX_OIDC_ISSUER, aud: 'partner-app', sub: 'user-42', email: 'ada@example.com', iat: now, exp: now + 600 };
-    const register = await client.signed('POST', '/auth/credentials', { type: 'OAUTH', accountId: ids.accountId, oidcToken: oidcToken(claims) }, otp.key!);
+    const claims = {
+      iss: SANDBOX_OIDC_ISSUER,
+      aud: 'partner-app',
+      sub: 'user-42',
+      email: 'ada@example.com',
+      iat: now,
+      exp: now + 600,
+    };
+    const register = await client.signed(
+      'POST',
+      '/auth/credentials',
+      { type: 'OAUTH', accountId: ids.accountId, oidcToken: oidcToken(claims) },
+      otp.key!,
+    );
     expect(register.challenge.status).to.equal(202);
     expect(JSON.parse(register.challenge.body.payloadToSign).type).to.equal('ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS');
     expect(register.result.status, JSON.stringify(register.result.body)).to.equal(201);
@@ -62,7 +74,12 @@ describe('wallet flows through the relay (Turnkey-library client)', () => {
       expect(signIn.error?.body, mode).to.equal(undefined);
       expect(Boolean(signIn.session!.encryptedSessionSigningKey)).to.equal(mode === 'sealed');
       // The key (decrypted with Turnkey's decryptCredentialBundle in sealed mode) signs for the wallet.
-      const privacy = await client.signed('PATCH', `/internal-accounts/${ids.accountId}`, { privateEnabled: mode === 'sealed' }, signIn.key!);
+      const privacy = await client.signed(
+        'PATCH',
+        `/internal-accounts/${ids.accountId}`,
+        { privateEnabled: mode === 'sealed' },
+        signIn.key!,
+      );
       expect(privacy.result.status, JSON.stringify(privacy.result.body)).to.equal(200);
       expect(privacy.result.body.privateEnabled).to.equal(mode === 'sealed');
     }
@@ -74,22 +91,36 @@ describe('wallet flows through the relay (Turnkey-library client)', () => {
     stack.sandbox.clock.advance(31_000);
     const laptop = await client.otpSignIn(ids.emailCredentialId, 'EMAIL_OTP', 'sealed');
     const fresh = newKey();
-    const refresh = await client.signed('POST', `/auth/sessions/${laptop.session!.id}/refresh`, { clientPublicKey: fresh.publicKeyUncompressed }, laptop.key!);
+    const refresh = await client.signed(
+      'POST',
+      `/auth/sessions/${laptop.session!.id}/refresh`,
+      { clientPublicKey: fresh.publicKeyUncompressed },
+      laptop.key!,
+    );
     expect(refresh.challenge.status).to.equal(202);
     const activity = JSON.parse(refresh.challenge.body.payloadToSign);
     expect(activity.type).to.equal('ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2');
     expect(activity.parameters.targetPublicKey).to.equal(fresh.publicKeyUncompressed);
     expect(refresh.result.status).to.equal(201);
     const refreshedKey = client.sessionKey(refresh.result.body, 'sealed', fresh);
-    let list = (await client.call('GET', `/auth/sessions?accountId=${ids.accountId}`)).body.data.map((s: { id: string }) => s.id);
+    let list = (await client.call('GET', `/auth/sessions?accountId=${ids.accountId}`)).body.data.map(
+      (s: { id: string }) => s.id,
+    );
     expect(list).to.include(refresh.result.body.id).and.not.include(laptop.session!.id);
     // The refreshed laptop revokes the phone.
     const revoke = await client.signed('DELETE', `/auth/sessions/${phone.session!.id}`, undefined, refreshedKey);
     expect(revoke.result.status).to.equal(204);
-    list = (await client.call('GET', `/auth/sessions?accountId=${ids.accountId}`)).body.data.map((s: { id: string }) => s.id);
+    list = (await client.call('GET', `/auth/sessions?accountId=${ids.accountId}`)).body.data.map(
+      (s: { id: string }) => s.id,
+    );
     expect(list).to.not.include(phone.session!.id);
     // The revoked phone's key no longer signs.
-    const denied = await client.signed('PATCH', `/internal-accounts/${ids.accountId}`, { privateEnabled: true }, phone.key!);
+    const denied = await client.signed(
+      'PATCH',
+      `/internal-accounts/${ids.accountId}`,
+      { privateEnabled: true },
+      phone.key!,
+    );
     expect(denied.result.body.code).to.equal('WALLET_SIGNATURE_INVALID');
   });
 
@@ -98,7 +129,12 @@ describe('wallet flows through the relay (Turnkey-library client)', () => {
     stack.grant('ada', other.accountId);
     const bo = new TurnkeyWalletClient(stack.relayUrl, 'ada', other.accountId, stack.sandbox.enclaveKeys);
     const email = await bo.otpSignIn(other.emailCredentialId, 'EMAIL_OTP');
-    const add = await bo.signed('POST', '/auth/credentials', { type: 'SMS_OTP', accountId: other.accountId, phoneNumber: '+447700900123' }, email.key!);
+    const add = await bo.signed(
+      'POST',
+      '/auth/credentials',
+      { type: 'SMS_OTP', accountId: other.accountId, phoneNumber: '+447700900123' },
+      email.key!,
+    );
     expect(add.result.status, JSON.stringify(add.result.body)).to.equal(201);
     const list = await bo.call('GET', `/auth/credentials?accountId=${other.accountId}`);
     expect(list.body.data.map((c: { type: string }) => c.type).sort()).to.deep.equal(['EMAIL_OTP', 'SMS_OTP']);
@@ -126,23 +162,44 @@ describe('wallet flows through the relay (Turnkey-library client)', () => {
   it('contact update: a signed retry when the customer has a wallet; the EMAIL_OTP credential follows', async () => {
     stack.sandbox.clock.advance(31_000);
     const signIn = await client.otpSignIn(ids.emailCredentialId, 'EMAIL_OTP');
-    const update = await client.signed('PATCH', `/customers/${ids.customerId}`, { customerType: 'INDIVIDUAL', email: 'ada.l@example.com' }, signIn.key!);
+    const update = await client.signed(
+      'PATCH',
+      `/customers/${ids.customerId}`,
+      { customerType: 'INDIVIDUAL', email: 'ada.l@example.com' },
+      signIn.key!,
+    );
     expect(update.challenge.status).to.equal(202);
     expect(update.result.status, JSON.stringify(update.result.body)).to.equal(200);
     expect(update.result.body.email).to.equal('ada.l@example.com');
     const credentials = await client.call('GET', `/auth/credentials?accountId=${ids.accountId}`);
-    expect(credentials.body.data.find((c: { type: string }) => c.type === 'EMAIL_OTP').nickname).to.equal('ada.l@example.com');
-    const both = await client.call('PATCH', `/customers/${ids.customerId}`, { customerType: 'INDIVIDUAL', email: 'x@example.com', phoneNumber: '+14155550100' });
+    expect(credentials.body.data.find((c: { type: string }) => c.type === 'EMAIL_OTP').nickname).to.equal(
+      'ada.l@example.com',
+    );
+    const both = await client.call('PATCH', `/customers/${ids.customerId}`, {
+      customerType: 'INDIVIDUAL',
+      email: 'x@example.com',
+      phoneNumber: '+14155550100',
+    });
     expect(both.status).to.equal(400);
   });
 
   it('fund, quote, signed execute (by the platform) -> PENDING -> PROCESSING -> COMPLETED on the sandbox clock', async () => {
     const { sandbox } = stack;
-    expect((await platform(sandbox, 'POST', `/sandbox/internal-accounts/${ids.accountId}/fund`, { amount: 10_000 })).body.balance.amount).to.equal(10_000);
+    expect(
+      (await platform(sandbox, 'POST', `/sandbox/internal-accounts/${ids.accountId}/fund`, { amount: 10_000 })).body
+        .balance.amount,
+    ).to.equal(10_000);
     const external = await platform(sandbox, 'POST', '/customers/external-accounts', {
       currency: 'USD',
       customerId: ids.customerId,
-      accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '123456789', routingNumber: '021000021', bankAccountType: 'CHECKING', bankName: 'Test Bank', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' } },
+      accountInfo: {
+        accountType: 'USD_ACCOUNT',
+        accountNumber: '123456789',
+        routingNumber: '021000021',
+        bankAccountType: 'CHECKING',
+        bankName: 'Test Bank',
+        beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' },
+      },
     });
     expect(external.status).to.equal(201);
     const quote = await platform(sandbox, 'POST', '/quotes', {

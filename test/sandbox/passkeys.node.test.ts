@@ -21,16 +21,25 @@ describe('passkeys through the relay', () => {
   /** Challenge with a fresh client key, then verify an assertion the test shapes. */
   async function signIn(shape: Partial<AssertOptions> = {}, challengeOverride?: (c: string) => string) {
     const clientKey = newKey();
-    const challenge = await client.call('POST', `/auth/credentials/${passkeyCredentialId}/challenge`, { clientPublicKey: clientKey.publicKeyUncompressed });
+    const challenge = await client.call('POST', `/auth/credentials/${passkeyCredentialId}/challenge`, {
+      clientPublicKey: clientKey.publicKeyUncompressed,
+    });
     expect(challenge.status, JSON.stringify(challenge.body)).to.equal(200);
     expect(challenge.body.challenge).to.match(/^[0-9a-f]{64}$/);
     const assertion = authenticator.assert({
       origin: TEST_ORIGIN,
       rpId: TEST_RP_ID,
-      challenge: webauthnChallenge(challengeOverride ? challengeOverride(challenge.body.challenge) : challenge.body.challenge),
+      challenge: webauthnChallenge(
+        challengeOverride ? challengeOverride(challenge.body.challenge) : challenge.body.challenge,
+      ),
       ...shape,
     });
-    const verify = await client.call('POST', `/auth/credentials/${passkeyCredentialId}/verify`, { type: 'PASSKEY', assertion }, { 'request-id': challenge.body.requestId });
+    const verify = await client.call(
+      'POST',
+      `/auth/credentials/${passkeyCredentialId}/verify`,
+      { type: 'PASSKEY', assertion },
+      { 'request-id': challenge.body.requestId },
+    );
     return { verify, clientKey, assertion, requestId: challenge.body.requestId as string };
   }
 
@@ -46,8 +55,17 @@ describe('passkeys through the relay', () => {
     const options = await client.call('POST', '/passkeys/registration-options', { accountId });
     expect(options.status).to.equal(200);
     expect(options.body.rp).to.deep.equal({ id: TEST_RP_ID, name: 'Test Partner' });
-    const attestation = authenticator.register({ origin: TEST_ORIGIN, rpId: TEST_RP_ID, challenge: options.body.challenge });
-    const register = await client.signed('POST', '/auth/credentials', { type: 'PASSKEY', accountId, nickname: 'Test key', challenge: options.body.challenge, attestation }, otpKey);
+    const attestation = authenticator.register({
+      origin: TEST_ORIGIN,
+      rpId: TEST_RP_ID,
+      challenge: options.body.challenge,
+    });
+    const register = await client.signed(
+      'POST',
+      '/auth/credentials',
+      { type: 'PASSKEY', accountId, nickname: 'Test key', challenge: options.body.challenge, attestation },
+      otpKey,
+    );
     expect(register.challenge.status).to.equal(202);
     expect(JSON.parse(register.challenge.body.payloadToSign).type).to.equal('ACTIVITY_TYPE_CREATE_AUTHENTICATORS');
     expect(register.result.status, JSON.stringify(register.result.body)).to.equal(201);
@@ -89,34 +107,61 @@ describe('passkeys through the relay', () => {
 
     const good = await signIn();
     expect(good.verify.status).to.equal(200);
-    const replay = await client.call('POST', `/auth/credentials/${passkeyCredentialId}/verify`, { type: 'PASSKEY', assertion: good.assertion }, { 'request-id': good.requestId });
+    const replay = await client.call(
+      'POST',
+      `/auth/credentials/${passkeyCredentialId}/verify`,
+      { type: 'PASSKEY', assertion: good.assertion },
+      { 'request-id': good.requestId },
+    );
     expect([replay.status, replay.body.reason]).to.deep.equal([401, 'Challenge already used']);
 
     const clientKey = newKey();
-    const challenge = await client.call('POST', `/auth/credentials/${passkeyCredentialId}/challenge`, { clientPublicKey: clientKey.publicKey });
+    const challenge = await client.call('POST', `/auth/credentials/${passkeyCredentialId}/challenge`, {
+      clientPublicKey: clientKey.publicKey,
+    });
     stack.sandbox.clock.advance(5 * 60_000 + 1);
     const late = await client.call(
       'POST',
       `/auth/credentials/${passkeyCredentialId}/verify`,
-      { type: 'PASSKEY', assertion: authenticator.assert({ origin: TEST_ORIGIN, rpId: TEST_RP_ID, challenge: webauthnChallenge(challenge.body.challenge) }) },
+      {
+        type: 'PASSKEY',
+        assertion: authenticator.assert({
+          origin: TEST_ORIGIN,
+          rpId: TEST_RP_ID,
+          challenge: webauthnChallenge(challenge.body.challenge),
+        }),
+      },
       { 'request-id': challenge.body.requestId },
     );
     expect([late.status, late.body.reason]).to.deep.equal([401, 'Challenge expired']);
 
-    const missing = await client.call('POST', `/auth/credentials/${passkeyCredentialId}/verify`, { type: 'PASSKEY', assertion: good.assertion });
+    const missing = await client.call('POST', `/auth/credentials/${passkeyCredentialId}/verify`, {
+      type: 'PASSKEY',
+      assertion: good.assertion,
+    });
     expect([missing.status, missing.body.code]).to.deep.equal([401, 'REQUEST_ID_MISSING']);
   });
 
   it('registration: a challenge the relay did not issue, a reused one and the same credential twice are refused', async () => {
     const fresh = new SoftAuthenticator();
     const forged = fresh.register({ origin: TEST_ORIGIN, rpId: TEST_RP_ID, challenge: 'bm90LWlzc3VlZA' });
-    const notIssued = await client.call('POST', '/auth/credentials', { type: 'PASSKEY', accountId, nickname: 'x', challenge: 'bm90LWlzc3VlZA', attestation: forged });
+    const notIssued = await client.call('POST', '/auth/credentials', {
+      type: 'PASSKEY',
+      accountId,
+      nickname: 'x',
+      challenge: 'bm90LWlzc3VlZA',
+      attestation: forged,
+    });
     expect(notIssued.status).to.equal(400);
     const before = stack.sandboxRequests.length;
 
     const options = await client.call('POST', '/passkeys/registration-options', { accountId });
     expect(options.body.excludeCredentials.map((c: { id: string }) => c.id)).to.include(authenticator.credentialId);
-    const attestation = authenticator.register({ origin: TEST_ORIGIN, rpId: TEST_RP_ID, challenge: options.body.challenge });
+    const attestation = authenticator.register({
+      origin: TEST_ORIGIN,
+      rpId: TEST_RP_ID,
+      challenge: options.body.challenge,
+    });
     const body = { type: 'PASSKEY', accountId, nickname: 'again', challenge: options.body.challenge, attestation };
     const duplicate = await client.signed('POST', '/auth/credentials', body, otpKey);
     expect(duplicate.result.status).to.equal(400); // the same credential id twice

@@ -13,7 +13,8 @@ const KINDS: FaultKind[] = ['500', 'hang', 'drop'];
 export function controlRoutes(router: Router, ctx: SandboxContext, faults: Faults): void {
   router.on('POST', '/faults', ({ body }) => {
     const { method, path, kind, count, phase, hangMs } = body;
-    if (typeof path !== 'string' || !path.startsWith('/')) throw invalidInput('path must start with / (end it with * for a prefix)');
+    if (typeof path !== 'string' || !path.startsWith('/'))
+      throw invalidInput('path must start with / (end it with * for a prefix)');
     if (!KINDS.includes(kind as FaultKind)) throw invalidInput(`kind must be one of ${KINDS.join(', ')}`);
     faults.inject({
       path,

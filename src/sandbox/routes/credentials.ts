@@ -44,7 +44,9 @@ export function credentialRoutes(router: Router, ctx: SandboxContext): void {
   };
 
   /** Validates a registration; returns the credential to create (not stored yet). */
-  async function prepareCredential(body: Record<string, unknown>): Promise<Omit<Credential, 'id' | 'createdAt' | 'updatedAt'>> {
+  async function prepareCredential(
+    body: Record<string, unknown>,
+  ): Promise<Omit<Credential, 'id' | 'createdAt' | 'updatedAt'>> {
     const type = body['type'] as CredentialType;
     if (!TYPES.includes(type)) throw invalidInput(`type must be one of ${TYPES.join(', ')}`);
     const account = findAccount(body['accountId']);
@@ -64,14 +66,22 @@ export function credentialRoutes(router: Router, ctx: SandboxContext): void {
     }
     if (type === 'OAUTH') {
       const identity = checkOidcClaims(ctx, decodeOidcToken(body['oidcToken']));
-      if (existing.some((c) => c.oauth && c.oauth.iss === identity.iss && c.oauth.sub === identity.sub && c.oauth.aud === identity.aud)) {
+      if (
+        existing.some(
+          (c) =>
+            c.oauth && c.oauth.iss === identity.iss && c.oauth.sub === identity.sub && c.oauth.aud === identity.aud,
+        )
+      ) {
         throw invalidInput('This OAuth identity is already registered on the account');
       }
       const { email, ...triple } = identity;
       return { accountId: account.id, type, nickname: email ?? identity.sub, oauth: triple };
     }
     if (typeof body['challenge'] !== 'string') throw invalidInput('challenge is required for PASSKEY');
-    const nickname = typeof body['nickname'] === 'string' && body['nickname'].trim() ? body['nickname'].trim().slice(0, 64) : 'Passkey';
+    const nickname =
+      typeof body['nickname'] === 'string' && body['nickname'].trim()
+        ? body['nickname'].trim().slice(0, 64)
+        : 'Passkey';
     const passkey = await verifyPasskeyRegistration(ctx, body['challenge'], body['attestation']);
     if ([...store.credentials.values()].some((c) => c.passkey?.credentialId === passkey.credentialId)) {
       throw invalidInput('This passkey is already registered');
@@ -236,7 +246,9 @@ export function credentialRoutes(router: Router, ctx: SandboxContext): void {
       request,
       begin: () => ({
         type: 'ACTIVITY_TYPE_DELETE_AUTHENTICATORS',
-        payloadToSign: activity(ctx, 'ACTIVITY_TYPE_DELETE_AUTHENTICATORS', account.organizationId, { authenticatorIds: [credential.id] }),
+        payloadToSign: activity(ctx, 'ACTIVITY_TYPE_DELETE_AUTHENTICATORS', account.organizationId, {
+          authenticatorIds: [credential.id],
+        }),
         signer: { kind: 'session', accountIds: [credential.accountId], notCredentialId: credential.id },
       }),
       complete: () => {
@@ -244,7 +256,8 @@ export function credentialRoutes(router: Router, ctx: SandboxContext): void {
         assertNotLast();
         store.credentials.delete(credential.id);
         // Its sessions die with it.
-        for (const session of store.sessions.values()) if (session.credentialId === credential.id) session.revoked = true;
+        for (const session of store.sessions.values())
+          if (session.credentialId === credential.id) session.revoked = true;
         return { status: 204 };
       },
     });

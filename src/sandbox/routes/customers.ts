@@ -17,7 +17,8 @@ const E164 = /^\+[1-9]\d{1,14}$/;
 
 function readContact(body: Record<string, unknown>): { email?: string; phoneNumber?: string } {
   const { email, phoneNumber } = body;
-  if (email !== undefined && (typeof email !== 'string' || !EMAIL.test(email))) throw invalidInput('email is not an email address');
+  if (email !== undefined && (typeof email !== 'string' || !EMAIL.test(email)))
+    throw invalidInput('email is not an email address');
   if (phoneNumber !== undefined && (typeof phoneNumber !== 'string' || !E164.test(phoneNumber))) {
     throw invalidInput('phoneNumber must be E.164, e.g. +14155550123');
   }
@@ -45,7 +46,7 @@ function provisionWallet(ctx: SandboxContext, customer: Customer): InternalAccou
     updatedAt: now,
   };
   ctx.store.accounts.set(account.id, account);
-  const contacts: [('EMAIL_OTP' | 'SMS_OTP'), string | undefined][] = [
+  const contacts: ['EMAIL_OTP' | 'SMS_OTP', string | undefined][] = [
     ['EMAIL_OTP', customer.email],
     ['SMS_OTP', customer.phoneNumber],
   ];
@@ -69,7 +70,8 @@ export function customerRoutes(router: Router, ctx: SandboxContext): void {
     if (body['customerType'] !== 'INDIVIDUAL') throw invalidInput('customerType must be INDIVIDUAL');
     const contact = readContact(body);
     if (!contact.email) throw invalidInput('email is required for a sandbox customer with an embedded wallet');
-    const platformCustomerId = typeof body['platformCustomerId'] === 'string' ? body['platformCustomerId'] : randomUUID();
+    const platformCustomerId =
+      typeof body['platformCustomerId'] === 'string' ? body['platformCustomerId'] : randomUUID();
     if ([...store.customers.values()].some((c) => c.platformCustomerId === platformCustomerId)) {
       throw new ApiError(409, 'CUSTOMER_ALREADY_EXISTS', 'A customer with this platformCustomerId exists');
     }
@@ -78,7 +80,10 @@ export function customerRoutes(router: Router, ctx: SandboxContext): void {
       id: newId('Customer'),
       platformCustomerId,
       customerType: 'INDIVIDUAL',
-      umaAddress: typeof body['umaAddress'] === 'string' ? body['umaAddress'] : `$${platformCustomerId.slice(0, 8)}@sandbox.local`,
+      umaAddress:
+        typeof body['umaAddress'] === 'string'
+          ? body['umaAddress']
+          : `$${platformCustomerId.slice(0, 8)}@sandbox.local`,
       ...contact,
       ...(typeof body['fullName'] === 'string' ? { fullName: body['fullName'] } : {}),
       ...(typeof body['region'] === 'string' ? { region: body['region'] } : {}),
@@ -101,7 +106,13 @@ export function customerRoutes(router: Router, ctx: SandboxContext): void {
   router.on('GET', '/customers/internal-accounts', ({ query }) => {
     const customerId = query.get('customerId');
     const accounts = [...store.accounts.values()].filter((a) => !customerId || a.customerId === customerId);
-    return { status: 200, body: paginate(accounts.map((a) => accountJson(a, balanceOf(ctx, a))), query) };
+    return {
+      status: 200,
+      body: paginate(
+        accounts.map((a) => accountJson(a, balanceOf(ctx, a))),
+        query,
+      ),
+    };
   });
 
   router.on('GET', '/customers/{customerId}', ({ params }) => ({
@@ -121,7 +132,12 @@ export function customerRoutes(router: Router, ctx: SandboxContext): void {
       // Tied OTP credentials follow the contact (spec Part 4.2, rule 2).
       for (const account of store.accountsOf(customer.id)) {
         for (const credential of store.credentialsOf(account.id)) {
-          const next = credential.type === 'EMAIL_OTP' ? contact.email : credential.type === 'SMS_OTP' ? contact.phoneNumber : undefined;
+          const next =
+            credential.type === 'EMAIL_OTP'
+              ? contact.email
+              : credential.type === 'SMS_OTP'
+                ? contact.phoneNumber
+                : undefined;
           if (next) Object.assign(credential, { nickname: next, updatedAt: ctx.clock.now() });
         }
       }

@@ -60,7 +60,9 @@ function quoteJson(ctx: SandboxContext, quote: Quote): Record<string, unknown> {
     exchangeRate: 1,
     feesIncluded: quote.fees,
     transactionId: quote.transactionId,
-    paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: quote.payloadToSign } }],
+    paymentInstructions: [
+      { accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: quote.payloadToSign } },
+    ],
     rateDetails: {
       counterpartyMultiplier: 1,
       counterpartyFixedFee: 0,
@@ -110,10 +112,13 @@ export function paymentRoutes(router: Router, ctx: SandboxContext): void {
     if (!info || (info['accountType'] !== 'USD_ACCOUNT' && info['accountType'] !== 'AED_ACCOUNT')) {
       throw invalidInput('accountInfo.accountType must be USD_ACCOUNT or AED_ACCOUNT');
     }
-    const identifier = String(info['accountType'] === 'USD_ACCOUNT' ? info['accountNumber'] ?? '' : info['iban'] ?? '');
+    const identifier = String(
+      info['accountType'] === 'USD_ACCOUNT' ? (info['accountNumber'] ?? '') : (info['iban'] ?? ''),
+    );
     if (!/\d{3}$/.test(identifier)) throw invalidInput('the account number (or IBAN) must end in three digits');
     const beneficiary = info['beneficiary'] as Record<string, unknown> | undefined;
-    if (!beneficiary || typeof beneficiary['fullName'] !== 'string') throw invalidInput('accountInfo.beneficiary.fullName is required');
+    if (!beneficiary || typeof beneficiary['fullName'] !== 'string')
+      throw invalidInput('accountInfo.beneficiary.fullName is required');
     const customerId = typeof body['customerId'] === 'string' ? body['customerId'] : undefined;
     if (customerId && !store.customers.has(customerId)) throw notFound('USER_NOT_FOUND', 'Customer');
     const suffix = identifier.slice(-3);
@@ -152,7 +157,14 @@ export function paymentRoutes(router: Router, ctx: SandboxContext): void {
     const receivingAmount = receiving ? amount : amount - FEE;
     // What the wallet signs commits to the quote: id, amounts, currency and destination.
     const unsignedTransaction = Buffer.from(
-      JSON.stringify({ quoteId: id, amount: sendingAmount, receivingAmount, currency: 'USD', fees: FEE, destination: target.id }),
+      JSON.stringify({
+        quoteId: id,
+        amount: sendingAmount,
+        receivingAmount,
+        currency: 'USD',
+        fees: FEE,
+        destination: target.id,
+      }),
       'utf8',
     ).toString('hex');
     const quote: Quote = {
@@ -185,15 +197,27 @@ export function paymentRoutes(router: Router, ctx: SandboxContext): void {
     const idempotencyKey = typeof headers['idempotency-key'] === 'string' ? headers['idempotency-key'] : undefined;
     const first = idempotencyKey ? quote.idempotent.get(idempotencyKey) : undefined;
     if (first) return first as ApiResponse;
-    if (quote.executedAt !== undefined) throw new ApiError(409, 'QUOTE_ALREADY_EXECUTED', 'The quote has already been executed');
+    if (quote.executedAt !== undefined)
+      throw new ApiError(409, 'QUOTE_ALREADY_EXECUTED', 'The quote has already been executed');
     if (clock.now() > quote.expiresAt) {
-      throw new ApiError(400, 'QUOTE_EXPIRED', 'The quote has expired', { details: { expiresAt: iso(quote.expiresAt) } });
+      throw new ApiError(400, 'QUOTE_EXPIRED', 'The quote has expired', {
+        details: { expiresAt: iso(quote.expiresAt) },
+      });
     }
     const stamp = headers['service-wallet-signature'];
-    if (typeof stamp !== 'string') throw new ApiError(401, 'WALLET_SIGNATURE_MISSING', 'Service-Wallet-Signature is required: the source is an embedded wallet');
+    if (typeof stamp !== 'string')
+      throw new ApiError(
+        401,
+        'WALLET_SIGNATURE_MISSING',
+        'Service-Wallet-Signature is required: the source is an embedded wallet',
+      );
     const signer = await checkStamp(stamp, quote.payloadToSign);
     if (!store.activeSessions(quote.sourceAccountId, clock.now()).some((s) => s.publicKey === signer)) {
-      throw new ApiError(401, 'WALLET_SIGNATURE_INVALID', 'The stamp key is not an active session of the source wallet');
+      throw new ApiError(
+        401,
+        'WALLET_SIGNATURE_INVALID',
+        'The stamp key is not an active session of the source wallet',
+      );
     }
     const wallet = store.accounts.get(quote.sourceAccountId)!;
     if (balanceOf(ctx, wallet) < quote.sendingAmount) {
@@ -206,7 +230,9 @@ export function paymentRoutes(router: Router, ctx: SandboxContext): void {
   });
 
   router.on('GET', '/transactions/{id}', ({ params }) => {
-    const quote = [...store.quotes.values()].find((q) => q.transactionId === params['id'] && q.executedAt !== undefined);
+    const quote = [...store.quotes.values()].find(
+      (q) => q.transactionId === params['id'] && q.executedAt !== undefined,
+    );
     if (!quote) throw notFound('TRANSACTION_NOT_FOUND', 'Transaction');
     return { status: 200, body: transactionJson(ctx, quote) };
   });

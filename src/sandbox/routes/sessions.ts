@@ -12,7 +12,8 @@ export function sessionRoutes(router: Router, ctx: SandboxContext): void {
   const { store, clock } = ctx;
   const findActive = (id: string) => {
     const session = store.sessions.get(id);
-    if (!session || session.revoked || session.expiresAt <= clock.now()) throw notFound('SESSION_NOT_FOUND', 'Active session');
+    if (!session || session.revoked || session.expiresAt <= clock.now())
+      throw notFound('SESSION_NOT_FOUND', 'Active session');
     return session;
   };
 
@@ -58,7 +59,9 @@ export function sessionRoutes(router: Router, ctx: SandboxContext): void {
       request,
       begin: () => ({
         type: 'ACTIVITY_TYPE_DELETE_API_KEYS',
-        payloadToSign: activity(ctx, 'ACTIVITY_TYPE_DELETE_API_KEYS', account.organizationId, { apiKeyIds: [session.id] }),
+        payloadToSign: activity(ctx, 'ACTIVITY_TYPE_DELETE_API_KEYS', account.organizationId, {
+          apiKeyIds: [session.id],
+        }),
         // Any active session of the wallet may revoke, itself included (sign-out).
         signer: { kind: 'session', accountIds: [session.accountId] },
       }),

@@ -19,7 +19,8 @@ export function walletRoutes(router: Router, ctx: SandboxContext): void {
   router.on('POST', '/internal-accounts/{id}/export', (request) => {
     const account = findAccount(request.params['id']!);
     const key = parseClientKey(request.body['clientPublicKey']);
-    if (!key || key.mode !== 'sealed') throw invalidInput('clientPublicKey must be an uncompressed P-256 public key (130 hex)');
+    if (!key || key.mode !== 'sealed')
+      throw invalidInput('clientPublicKey must be an uncompressed P-256 public key (130 hex)');
     return signedFlow(ctx, {
       request,
       begin: () => ({
@@ -35,7 +36,12 @@ export function walletRoutes(router: Router, ctx: SandboxContext): void {
         status: 200,
         body: {
           id: account.id,
-          encryptedWalletCredentials: exportBundle(ctx.keys.export, account.mnemonic, key.uncompressed, account.organizationId),
+          encryptedWalletCredentials: exportBundle(
+            ctx.keys.export,
+            account.mnemonic,
+            key.uncompressed,
+            account.organizationId,
+          ),
         },
       }),
     });
@@ -49,7 +55,10 @@ export function walletRoutes(router: Router, ctx: SandboxContext): void {
       request,
       begin: () => ({
         type: 'ACTIVITY_TYPE_UPDATE_WALLET',
-        payloadToSign: activity(ctx, 'ACTIVITY_TYPE_UPDATE_WALLET', account.organizationId, { walletId: account.id, privateEnabled }),
+        payloadToSign: activity(ctx, 'ACTIVITY_TYPE_UPDATE_WALLET', account.organizationId, {
+          walletId: account.id,
+          privateEnabled,
+        }),
         signer: { kind: 'session', accountIds: [account.id] },
       }),
       complete: () => {
