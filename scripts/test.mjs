@@ -39,8 +39,8 @@ const steps = [
   },
   {
     name: 'browser tests (Chromium)',
-    command: 'npx',
-    args: ['web-test-runner'],
+    command: process.execPath,
+    args: ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js'],
     count: (out) => {
       const all = [...plain(out).matchAll(/(\d+) passed, (\d+) failed/g)];
       const last = all.at(-1);

@@ -1,0 +1,55 @@
+/**
+ * OAuth sign-in and registration (spec Part 5.7). The host supplies the
+ * id_token through `oidcTokenProvider({nonce})`; for sign-in the nonce is the
+ * hex SHA-256 of the exact `clientPublicKey` string sent with it, which binds
+ * the token to this session key.
+ */
+import { oauthNonce, randomBytes, toHex } from '../../crypto/index.js';
+import { signedCall, WalletError, type AuthMethod, type AuthSession } from '../../protocol/index.js';
+import { activeSession, credentialOf, expectActivity, listCredentials, type ClientContext } from '../context.js';
+import { newSessionKey, sessionSigningKey } from '../session/session-key.js';
+import type { SessionInfo } from '../session/session-manager.js';
+
+/** Returns an OIDC id_token from your identity provider, with `nonce` as its nonce claim. */
+export type OidcTokenProvider = (request: { nonce: string }) => Promise<string>;
+
+async function token(provider: OidcTokenProvider, nonce: string, operation: string): Promise<string> {
+  if (typeof provider !== 'function') throw new TypeError(`${operation}: "oidcTokenProvider" must be a function`);
+  const value = await provider({ nonce });
+  if (typeof value !== 'string' || value.split('.').length !== 3) {
+    throw new WalletError('INVALID_INPUT', 'The token provider did not return a JWT', { operation });
+  }
+  return value;
+}
+
+export async function signInWithOAuth(ctx: ClientContext, provider: OidcTokenProvider, credentialId?: string): Promise<SessionInfo> {
+  const operation = 'signInWithOAuth';
+  const id = await credentialOf(ctx, 'OAUTH', credentialId, operation);
+  const key = await newSessionKey(ctx.options.sessionKeyMode);
+  const oidcToken = await token(provider, oauthNonce(key.publicKeyHex), operation);
+  const { body } = await ctx.api.call<AuthSession>({
+    method: 'POST',
+    path: `/auth/credentials/${encodeURIComponent(id)}/verify`,
+    body: { type: 'OAUTH', oidcToken, clientPublicKey: key.publicKeyHex },
+    operation,
+  });
+  return ctx.sessions.adopt(body, await sessionSigningKey(body, key, operation), { id, type: 'OAUTH' }, 'signed-in');
+}
+
+export async function registerOAuth(ctx: ClientContext, provider: OidcTokenProvider): Promise<AuthMethod> {
+  const operation = 'registerOAuth';
+  const session = await activeSession(ctx, operation);
+  // Registration binds no key; a random nonce keeps providers that require one happy.
+  const oidcToken = await token(provider, toHex(randomBytes(32)), operation);
+  const before = new Set((await listCredentials(ctx, operation)).map((c) => c.id));
+  const result = await signedCall<AuthMethod>(ctx.api, {
+    method: 'POST',
+    path: '/auth/credentials',
+    body: { type: 'OAUTH', accountId: ctx.options.accountId, oidcToken },
+    operation,
+    expect: expectActivity(ctx, 'addOAuth'),
+    signer: ctx.sessions.signerFor(session.sessionId),
+    readBack: async () => (await listCredentials(ctx, operation)).some((c) => c.type === 'OAUTH' && !before.has(c.id)),
+  });
+  return result.body ?? (await listCredentials(ctx, operation)).find((c) => c.type === 'OAUTH' && !before.has(c.id))!;
+}

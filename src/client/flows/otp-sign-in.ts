@@ -1,0 +1,89 @@
+/**
+ * Email and SMS OTP sign-in as two steps (spec Part 5.5): `start` asks for a
+ * code (the answer carries the enclave-signed target bundle and where the code
+ * went); `finish` seals the code with HPKE to the verified target, sends it,
+ * checks the verification token names our fresh key, stamps it with that key
+ * and stores the session. The plaintext code never leaves the device.
+ */
+import { generateSigningKeyPair, publicKeyHex, sealOtpBundle } from '../../crypto/index.js';
+import { WalletError, type AuthMethod, type AuthSession } from '../../protocol/index.js';
+import { signedCall } from '../../protocol/signed-call.js';
+import { credentialOf, type ClientContext } from '../context.js';
+import type { SessionInfo } from '../session/session-manager.js';
+
+export interface OtpSignIn {
+  credentialId: string;
+  channel: 'email' | 'sms';
+  /** Where the code went (the credential's email or phone), unmasked; UIs mask it. */
+  destination: string;
+  /** Server-clock time before which `resend` will be refused (0 when unknown). */
+  resendAvailableAt: number;
+  /** Seals and submits the code; resolves once signed in. A wrong code rejects and the same step may be retried. */
+  finish(code: string): Promise<SessionInfo>;
+  /** Asks for a new code (a new target bundle); honours the service's `Retry-After`. */
+  resend(): Promise<void>;
+}
+
+/** Strips the separators people paste ("123 456", "123-456") and checks what is left. */
+export function normaliseOtp(code: string): string {
+  const digits = code.replace(/[\s\-–.]/g, '');
+  if (!/^\d{4,10}$/.test(digits)) throw new WalletError('INVALID_INPUT', 'The code must be digits only', { operation: 'finishOtp' });
+  return digits;
+}
+
+export async function startOtpSignIn(ctx: ClientContext, type: 'EMAIL_OTP' | 'SMS_OTP', credentialId?: string): Promise<OtpSignIn> {
+  const operation = type === 'EMAIL_OTP' ? 'signInWithEmailOtp' : 'signInWithSmsOtp';
+  const id = await credentialOf(ctx, type, credentialId, operation);
+  let target: AuthMethod;
+  let resendAvailableAt = 0;
+
+  const challenge = async () => {
+    try {
+      const { body } = await ctx.api.call<AuthMethod>({ method: 'POST', path: `/auth/credentials/${encodeURIComponent(id)}/challenge`, body: {}, operation });
+      if (typeof body.otpEncryptionTargetBundle !== 'string') {
+        throw new WalletError('INVALID_RESPONSE', 'The challenge answer has no otpEncryptionTargetBundle', { operation });
+      }
+      target = body;
+    } catch (error) {
+      if (error instanceof WalletError && error.retryAfterMs !== undefined) resendAvailableAt = ctx.api.clock.now() + error.retryAfterMs;
+      throw error;
+    }
+  };
+  await challenge();
+
+  const flow: OtpSignIn = {
+    credentialId: id,
+    channel: type === 'EMAIL_OTP' ? 'email' : 'sms',
+    destination: target!.nickname,
+    get resendAvailableAt() {
+      return resendAvailableAt;
+    },
+    async resend() {
+      await challenge();
+      flow.destination = target.nickname;
+    },
+    async finish(code: string) {
+      const digits = normaliseOtp(code);
+      // The TEK: a fresh non-extractable signing pair; it signs the verify retry and is the session key.
+      const tek = await generateSigningKeyPair();
+      const tekHex = await publicKeyHex(tek.publicKey, 'compressed');
+      const encryptedOtpBundle = await sealOtpBundle({
+        otpCode: digits,
+        publicKey: tekHex,
+        targetBundle: target.otpEncryptionTargetBundle!,
+        trust: ctx.options.trust.otpTarget,
+      });
+      const { body } = await signedCall<AuthSession>(ctx.api, {
+        method: 'POST',
+        path: `/auth/credentials/${encodeURIComponent(id)}/verify`,
+        body: { type, encryptedOtpBundle },
+        operation,
+        expect: (now) => ({ kind: 'otp-token', publicKey: tekHex, now }),
+        signer: () => tek,
+      });
+      if (!body) throw new WalletError('INVALID_RESPONSE', 'The verify answer has no session', { operation });
+      return ctx.sessions.adopt(body, tek, { id, type }, 'signed-in');
+    },
+  };
+  return flow;
+}

@@ -1,0 +1,150 @@
+/**
+ * Passkeys (spec Part 5.6). Both ceremonies are split in two so that the
+ * network work happens before the user taps: iOS Safari drops the user
+ * activation after an `await`, so `start()` calls WebAuthn before awaiting
+ * anything. Prepare early, keep it fresh (`isFresh`), start in the click.
+ */
+import { startAuthentication, startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import { toBase64Url, utf8 } from '../../crypto/index.js';
+import { signedCall, WalletError, type AuthMethod, type AuthSession, type PasskeyChallenge } from '../../protocol/index.js';
+import { activeSession, credentialOf, expectActivity, listCredentials, type ClientContext } from '../context.js';
+import { toPasskeyError } from '../passkey-error.js';
+import { newSessionKey, sessionSigningKey } from '../session/session-key.js';
+import type { SessionInfo } from '../session/session-manager.js';
+
+/** A passkey sign-in whose key and challenge are ready; `start` it inside the tap. */
+export interface PreparedPasskeySignIn {
+  credentialId: string;
+  /** Server-clock expiry of the challenge. */
+  expiresAt: number;
+  /** True while the challenge can still be used (with a few seconds to spare). */
+  isFresh(): boolean;
+  /** Runs the WebAuthn ceremony at once, then verifies and stores the session. Single use. */
+  start(): Promise<SessionInfo>;
+}
+
+const FRESHNESS_MARGIN_MS = 10_000;
+
+export async function preparePasskeySignIn(ctx: ClientContext, credentialId?: string): Promise<PreparedPasskeySignIn> {
+  const operation = 'signInWithPasskey';
+  const id = await credentialOf(ctx, 'PASSKEY', credentialId, operation);
+  const key = await newSessionKey(ctx.options.sessionKeyMode);
+  const { body: challenge } = await ctx.api.call<PasskeyChallenge>({
+    method: 'POST',
+    path: `/auth/credentials/${encodeURIComponent(id)}/challenge`,
+    body: { clientPublicKey: key.publicKeyHex },
+    operation,
+  });
+  if (typeof challenge.challenge !== 'string' || typeof challenge.requestId !== 'string' || typeof challenge.credentialId !== 'string') {
+    throw new WalletError('INVALID_RESPONSE', 'The passkey challenge answer is incomplete', { operation });
+  }
+  const expiresAt = Date.parse(challenge.expiresAt);
+  let used = false;
+  const isFresh = () => !used && !(expiresAt - ctx.api.clock.now() < FRESHNESS_MARGIN_MS);
+  return {
+    credentialId: id,
+    expiresAt,
+    isFresh,
+    start() {
+      if (!isFresh()) return Promise.reject(new WalletError('CHALLENGE_EXPIRED', 'The passkey challenge expired; prepare again', { operation }));
+      used = true;
+      // No await before this call: it must run inside the tap's user activation.
+      const ceremony = startAuthentication({
+        optionsJSON: {
+          // The service's challenge is a hex string whose UTF-8 bytes are the WebAuthn challenge (PROTOCOL.md).
+          challenge: toBase64Url(utf8(challenge.challenge)),
+          allowCredentials: [{ id: challenge.credentialId, type: 'public-key' }],
+          userVerification: 'preferred',
+          ...(ctx.options.rpId ? { rpId: ctx.options.rpId } : {}),
+          timeout: Math.max(expiresAt - ctx.api.clock.now(), 30_000),
+        },
+      });
+      return (async () => {
+        let response;
+        try {
+          response = await ceremony;
+        } catch (error) {
+          throw toPasskeyError(error, operation);
+        }
+        const { body } = await ctx.api.call<AuthSession>({
+          method: 'POST',
+          path: `/auth/credentials/${encodeURIComponent(id)}/verify`,
+          headers: { 'Request-Id': challenge.requestId },
+          body: {
+            type: 'PASSKEY',
+            assertion: {
+              credentialId: response.id,
+              clientDataJson: response.response.clientDataJSON,
+              authenticatorData: response.response.authenticatorData,
+              signature: response.response.signature,
+              ...(response.response.userHandle ? { userHandle: response.response.userHandle } : {}),
+            },
+          },
+          operation,
+        });
+        const keyPair = await sessionSigningKey(body, key, operation);
+        return ctx.sessions.adopt(body, keyPair, { id, type: 'PASSKEY' }, 'signed-in');
+      })();
+    },
+  };
+}
+
+/** A passkey registration whose options are ready; `start` it inside the tap. */
+export interface PreparedPasskeyRegistration {
+  /** Creates the passkey at once, registers it (signed by the current session), then signs in with it unless told not to. */
+  start(): Promise<{ credential: AuthMethod; session: SessionInfo | undefined }>;
+}
+
+export async function preparePasskeyRegistration(
+  ctx: ClientContext,
+  options: { nickname?: string; signIn?: boolean } = {},
+): Promise<PreparedPasskeyRegistration> {
+  const operation = 'registerPasskey';
+  const { accountId } = ctx.options;
+  await activeSession(ctx, operation);
+  const { body: creation } = await ctx.api.call<PublicKeyCredentialCreationOptionsJSON>({
+    method: 'POST',
+    path: '/passkeys/registration-options',
+    body: { accountId },
+    operation,
+  });
+  if (typeof creation.challenge !== 'string') throw new WalletError('INVALID_RESPONSE', 'The registration options have no challenge', { operation });
+  return {
+    start() {
+      const ceremony = startRegistration({ optionsJSON: creation });
+      return (async () => {
+        let response;
+        try {
+          response = await ceremony;
+        } catch (error) {
+          throw toPasskeyError(error, operation);
+        }
+        const session = await activeSession(ctx, operation);
+        const result = await signedCall<AuthMethod>(ctx.api, {
+          method: 'POST',
+          path: '/auth/credentials',
+          body: {
+            type: 'PASSKEY',
+            accountId,
+            nickname: options.nickname ?? 'Passkey',
+            challenge: creation.challenge,
+            attestation: {
+              credentialId: response.id,
+              clientDataJson: response.response.clientDataJSON,
+              attestationObject: response.response.attestationObject,
+              transports: response.response.transports ?? [],
+            },
+          },
+          operation,
+          expect: expectActivity(ctx, 'addPasskey'),
+          signer: ctx.sessions.signerFor(session.sessionId),
+          readBack: async () => (await listCredentials(ctx, operation)).some((c) => c.credentialId === response.id),
+        });
+        const credential = result.body ?? (await listCredentials(ctx, operation)).find((c) => c.credentialId === response.id)!;
+        if (options.signIn === false) return { credential, session: undefined };
+        const prepared = await preparePasskeySignIn(ctx, credential.id);
+        return { credential, session: await prepared.start() };
+      })();
+    },
+  };
+}

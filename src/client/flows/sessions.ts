@@ -1,0 +1,93 @@
+/** Sessions: list, refresh, revoke another device, sign out (PROTOCOL.md "Sessions"). */
+import { signedCall, WalletError, type AuthSession, type DataList } from '../../protocol/index.js';
+import { activeSession, expectActivity, type ClientContext } from '../context.js';
+import { newSessionKey, sessionSigningKey } from '../session/session-key.js';
+import type { SessionInfo } from '../session/session-manager.js';
+import { withLock } from '../session/tab-sync.js';
+
+/** A session of the wallet as listed, with this device's marked. */
+export interface ListedSession extends AuthSession {
+  current: boolean;
+}
+
+async function activeSessions(ctx: ClientContext, operation: string): Promise<AuthSession[]> {
+  const { body } = await ctx.api.call<DataList<AuthSession>>({
+    method: 'GET',
+    path: `/auth/sessions?accountId=${encodeURIComponent(ctx.options.accountId)}`,
+    operation,
+  });
+  if (!Array.isArray(body.data)) throw new WalletError('INVALID_RESPONSE', 'The session list has no data', { operation });
+  return body.data;
+}
+
+export async function listSessions(ctx: ClientContext): Promise<ListedSession[]> {
+  const currentId = ctx.sessions.session?.sessionId;
+  return (await activeSessions(ctx, 'listSessions')).map((s) => ({ ...s, current: s.id === currentId }));
+}
+
+/**
+ * Refreshes the session with a fresh key. One tab at a time (Web Locks): a tab
+ * that waited finds the session already refreshed by another and adopts it
+ * instead of refreshing again.
+ */
+export async function refreshSession(ctx: ClientContext, operation = 'refreshSession'): Promise<SessionInfo> {
+  const started = ctx.sessions.session;
+  if (!started) throw new WalletError('NOT_SIGNED_IN', 'Sign in first', { operation });
+  return withLock(`embedded-wallet-elements:refresh:${ctx.options.accountId}`, async () => {
+    const latest = await ctx.sessions.reloadFromVault();
+    if (!latest) throw new WalletError('NOT_SIGNED_IN', 'Signed out meanwhile', { operation });
+    if (latest.sessionId !== started.sessionId) return toInfoOf(ctx);
+    if (latest.expiresAt <= ctx.api.clock.now()) {
+      await ctx.sessions.clear('expired');
+      throw new WalletError('SESSION_EXPIRED', 'The session expired before it could be refreshed', { operation });
+    }
+    const key = await newSessionKey(ctx.options.sessionKeyMode);
+    const result = await signedCall<AuthSession>(ctx.api, {
+      method: 'POST',
+      path: `/auth/sessions/${encodeURIComponent(latest.sessionId)}/refresh`,
+      body: { clientPublicKey: key.publicKeyHex },
+      operation,
+      expect: expectActivity(ctx, 'refreshSession', key.publicKeyHex),
+      signer: ctx.sessions.signerFor(latest.sessionId),
+    });
+    if (!result.body) throw new WalletError('INVALID_RESPONSE', 'The refresh answer has no session', { operation });
+    const keyPair = await sessionSigningKey(result.body, key, operation);
+    return ctx.sessions.adopt(result.body, keyPair, { id: latest.credentialId, type: latest.credentialType }, 'refreshed');
+  });
+}
+
+function toInfoOf(ctx: ClientContext): SessionInfo {
+  const s = ctx.sessions.session!;
+  return { id: s.sessionId, accountId: s.accountId, credentialId: s.credentialId, credentialType: s.credentialType, nickname: s.nickname, expiresAt: new Date(s.expiresAt) };
+}
+
+/** Revokes a session (another device's, or this one's), signed by this device's session. */
+export async function revokeSession(ctx: ClientContext, sessionId: string, operation = 'revokeSession'): Promise<void> {
+  const session = await activeSession(ctx, operation);
+  await signedCall(ctx.api, {
+    method: 'DELETE',
+    path: `/auth/sessions/${encodeURIComponent(sessionId)}`,
+    operation,
+    expect: expectActivity(ctx, 'revokeSession'),
+    signer: ctx.sessions.signerFor(session.sessionId),
+    readBack: async () => !(await activeSessions(ctx, operation)).some((s) => s.id === sessionId),
+  });
+}
+
+/**
+ * Signs out: revokes this session at the service, then wipes it here and in
+ * every tab even when the network fails. Resolves to whether the service
+ * confirmed the revoke, so the UI can say "signed out on this device only".
+ */
+export async function signOut(ctx: ClientContext): Promise<{ revoked: boolean; error?: unknown }> {
+  const session = ctx.sessions.session;
+  if (!session) return { revoked: true };
+  try {
+    if (session.expiresAt > ctx.api.clock.now()) await revokeSession(ctx, session.sessionId, 'signOut');
+    return { revoked: true };
+  } catch (error) {
+    return { revoked: false, error };
+  } finally {
+    await ctx.sessions.clear('signed-out');
+  }
+}

@@ -1,0 +1,60 @@
+/** Wallet export, privacy and contact changes: the signed management operations. */
+import { generateEncryptionKeyPair, openExportBundle, publicKeyHex } from '../../crypto/index.js';
+import { signedCall, WalletError } from '../../protocol/index.js';
+import { activeSession, expectActivity, type ClientContext } from '../context.js';
+
+/**
+ * Exports the wallet: a fresh ECDH key, a signed request naming it, then the
+ * export bundle verified against the pinned export key and opened. The
+ * mnemonic goes to the caller only: never into an event, a log or storage.
+ */
+export async function exportWallet(ctx: ClientContext): Promise<string> {
+  const operation = 'exportWallet';
+  const session = await activeSession(ctx, operation);
+  const recipient = await generateEncryptionKeyPair();
+  const clientPublicKey = await publicKeyHex(recipient.publicKey, 'uncompressed');
+  const { body } = await signedCall<{ encryptedWalletCredentials?: string }>(ctx.api, {
+    method: 'POST',
+    path: `/internal-accounts/${encodeURIComponent(ctx.options.accountId)}/export`,
+    body: { clientPublicKey },
+    operation,
+    expect: expectActivity(ctx, 'exportWallet', clientPublicKey),
+    signer: ctx.sessions.signerFor(session.sessionId),
+  });
+  if (typeof body?.encryptedWalletCredentials !== 'string') {
+    throw new WalletError('INVALID_RESPONSE', 'The export answer has no encryptedWalletCredentials', { operation });
+  }
+  return openExportBundle({ bundle: body.encryptedWalletCredentials, recipient, trust: ctx.options.trust.export });
+}
+
+export async function setWalletPrivacy(ctx: ClientContext, enabled: boolean): Promise<void> {
+  const operation = 'setWalletPrivacy';
+  const session = await activeSession(ctx, operation);
+  await signedCall(ctx.api, {
+    method: 'PATCH',
+    path: `/internal-accounts/${encodeURIComponent(ctx.options.accountId)}`,
+    body: { privateEnabled: enabled },
+    operation,
+    expect: expectActivity(ctx, 'setWalletPrivacy'),
+    signer: ctx.sessions.signerFor(session.sessionId),
+  });
+}
+
+/** Changes the customer's email or phone (one per call); signed when the service asks. */
+export async function updateContact(ctx: ClientContext, contact: { email: string } | { phoneNumber: string }): Promise<Record<string, unknown>> {
+  const operation = 'updateContact';
+  const { customerId } = ctx.options;
+  if (!customerId) throw new TypeError('updateContact needs the "customerId" option');
+  const isEmail = 'email' in contact;
+  if (isEmail === 'phoneNumber' in contact) throw new TypeError('updateContact takes {email} or {phoneNumber}, one per call');
+  const session = await activeSession(ctx, operation);
+  const { body } = await signedCall<Record<string, unknown>>(ctx.api, {
+    method: 'PATCH',
+    path: `/customers/${encodeURIComponent(customerId)}`,
+    body: { customerType: 'INDIVIDUAL', ...contact },
+    operation,
+    expect: expectActivity(ctx, isEmail ? 'updateEmail' : 'updatePhoneNumber'),
+    signer: ctx.sessions.signerFor(session.sessionId),
+  });
+  return body ?? {};
+}

@@ -1,0 +1,30 @@
+/**
+ * `embedded-wallet-elements/client`: the headless wallet client, for partners
+ * who build their own UI.
+ */
+export { WalletClient, type WalletState } from './wallet-client.js';
+export { DEFAULT_ACTIVITY_TYPES, type SignedOperationName, type WalletClientOptions } from './options.js';
+export type { OtpSignIn } from './flows/otp-sign-in.js';
+export { normaliseOtp } from './flows/otp-sign-in.js';
+export type { PreparedPasskeyRegistration, PreparedPasskeySignIn } from './flows/passkey.js';
+export type { OidcTokenProvider } from './flows/oauth.js';
+export type { ListedSession } from './flows/sessions.js';
+export { quotePayload, type QuoteApproval } from './flows/approve-quote.js';
+export type { SessionInfo } from './session/session-manager.js';
+export type { SessionKeyMode } from './session/session-key.js';
+export { PasskeyError, type PasskeyErrorCode } from './passkey-error.js';
+export { WalletCryptoError, type CryptoErrorCode } from '../crypto/index.js';
+export {
+  DEFAULT_MESSAGES,
+  defaultMessage,
+  fetchTransport,
+  isWalletError,
+  WalletError,
+  type AuthMethod,
+  type AuthSession,
+  type Quote,
+  type Transport,
+  type WalletErrorCode,
+  type WireRequest,
+  type WireResponse,
+} from '../protocol/index.js';

@@ -1,0 +1,91 @@
+/** WalletClient configuration, its defaults, and how enclave pins are chosen. */
+import { PRODUCTION_EXPORT_SIGNER_KEY, PRODUCTION_OTP_TARGET_SIGNER_KEY, type EnclaveTrust } from '../crypto/index.js';
+import type { Transport } from '../protocol/index.js';
+import type { SessionKeyMode } from './session/session-key.js';
+
+/** Operations that sign an activity, and the activity types each accepts by default. */
+export const DEFAULT_ACTIVITY_TYPES = {
+  addPasskey: ['ACTIVITY_TYPE_CREATE_AUTHENTICATORS'],
+  addOAuth: ['ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS'],
+  revokeCredential: ['ACTIVITY_TYPE_DELETE_AUTHENTICATORS'],
+  revokeSession: ['ACTIVITY_TYPE_DELETE_API_KEYS'],
+  refreshSession: ['ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2'],
+  exportWallet: ['ACTIVITY_TYPE_EXPORT_WALLET'],
+  setWalletPrivacy: ['ACTIVITY_TYPE_UPDATE_WALLET'],
+  updateEmail: ['ACTIVITY_TYPE_UPDATE_USER_EMAIL'],
+  updatePhoneNumber: ['ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER'],
+  signTransaction: ['ACTIVITY_TYPE_SIGN_TRANSACTION_V2'],
+} as const;
+
+export type SignedOperationName = keyof typeof DEFAULT_ACTIVITY_TYPES;
+
+export interface WalletClientOptions {
+  /** The wallet (EMBEDDED_WALLET internal account id). */
+  accountId: string;
+  /** Base URL of your relay, e.g. `/api/wallet`. Ignored when `transport` is given. */
+  apiBase?: string;
+  /** Your own transport instead of `fetch` to `apiBase`. */
+  transport?: Transport;
+  /** The customer owning the wallet; needed by `updateContact`. */
+  customerId?: string;
+  /**
+   * Enclave keys to pin (uncompressed hex): OTP target bundles and export
+   * bundles. Default: the production keys. A local sandbox prints its own.
+   */
+  enclaveKeys?: { otpTarget?: string; export?: string };
+  /** Accept enclave bundles whose signer is not pinned. Hosted sandbox only, never production. */
+  dangerouslyTrustUnpinnedSandbox?: boolean;
+  /** `sealed` (default, the spec's flow) or `client-held`. */
+  sessionKeyMode?: SessionKeyMode;
+  /** WebAuthn RP id for passkey sign-in (default: the page's host). */
+  rpId?: string;
+  /** When `expiring` fires, and when auto-refresh starts (default 60 s before expiry). */
+  refreshMarginMs?: number;
+  /** Refresh the session automatically inside the margin (default true). */
+  autoRefresh?: boolean;
+  /** A signed action with less session left than this refreshes first (default 30 s). */
+  actionMarginMs?: number;
+  /**
+   * Separates this client's stored sessions and tab messages from other
+   * wallet widgets on the same origin (default `embedded-wallet-elements`).
+   */
+  storageNamespace?: string;
+  /** Timeout of each IndexedDB operation (default 3 s). */
+  storageTimeoutMs?: number;
+  /** Request timeout of the default transport (default 20 s). */
+  requestTimeoutMs?: number;
+  /** Override the activity types an operation may sign, for service changes. */
+  activityTypes?: Partial<Record<SignedOperationName, readonly string[]>>;
+}
+
+export interface ResolvedOptions extends Required<Omit<WalletClientOptions, 'apiBase' | 'transport' | 'customerId' | 'enclaveKeys' | 'rpId' | 'activityTypes'>> {
+  customerId: string | undefined;
+  rpId: string | undefined;
+  activityTypes: Record<SignedOperationName, readonly string[]>;
+  trust: { otpTarget: EnclaveTrust; export: EnclaveTrust };
+}
+
+export function resolveOptions(options: WalletClientOptions): ResolvedOptions {
+  if (typeof options.accountId !== 'string' || !options.accountId) throw new TypeError('WalletClient: "accountId" is required');
+  if (!options.transport && !options.apiBase) throw new TypeError('WalletClient: give "apiBase" (your relay URL) or a "transport"');
+  const pin = (key: string | undefined, fallback: string): EnclaveTrust =>
+    options.dangerouslyTrustUnpinnedSandbox ? { dangerouslyTrustUnpinnedSandbox: true } : { pinnedKey: key ?? fallback };
+  return {
+    accountId: options.accountId,
+    customerId: options.customerId,
+    dangerouslyTrustUnpinnedSandbox: options.dangerouslyTrustUnpinnedSandbox ?? false,
+    sessionKeyMode: options.sessionKeyMode ?? 'sealed',
+    rpId: options.rpId,
+    refreshMarginMs: options.refreshMarginMs ?? 60_000,
+    autoRefresh: options.autoRefresh ?? true,
+    actionMarginMs: options.actionMarginMs ?? 30_000,
+    storageNamespace: options.storageNamespace ?? 'embedded-wallet-elements',
+    storageTimeoutMs: options.storageTimeoutMs ?? 3_000,
+    requestTimeoutMs: options.requestTimeoutMs ?? 20_000,
+    activityTypes: { ...DEFAULT_ACTIVITY_TYPES, ...options.activityTypes },
+    trust: {
+      otpTarget: pin(options.enclaveKeys?.otpTarget, PRODUCTION_OTP_TARGET_SIGNER_KEY),
+      export: pin(options.enclaveKeys?.export, PRODUCTION_EXPORT_SIGNER_KEY),
+    },
+  };
+}

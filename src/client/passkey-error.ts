@@ -1,0 +1,54 @@
+/**
+ * Passkey ceremony failures, translated once from WebAuthn and
+ * @simplewebauthn/browser errors (the WebAuthn boundary's one mapper). The
+ * original error stays as `cause`.
+ */
+import { WebAuthnError } from '@simplewebauthn/browser';
+
+export type PasskeyErrorCode =
+  /** The user dismissed the prompt, or it timed out (browsers do not tell these apart). */
+  | 'PASSKEY_CANCELLED'
+  /** No WebAuthn in this browser or context. */
+  | 'PASSKEY_NOT_SUPPORTED'
+  /** The RP id does not fit this page's domain. */
+  | 'PASSKEY_WRONG_RP'
+  /** Registering a passkey this wallet already has on this authenticator. */
+  | 'PASSKEY_ALREADY_REGISTERED'
+  /** No authenticator could handle the request. */
+  | 'PASSKEY_NO_AUTHENTICATOR'
+  /** Anything else; see `cause`. */
+  | 'PASSKEY_FAILED';
+
+export class PasskeyError extends Error {
+  override readonly name = 'PasskeyError';
+  constructor(
+    readonly code: PasskeyErrorCode,
+    message: string,
+    readonly operation: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Maps a ceremony failure to a PasskeyError. */
+export function toPasskeyError(error: unknown, operation: string): PasskeyError {
+  const cause = error instanceof WebAuthnError ? (error.cause ?? error) : error;
+  const name = (cause as { name?: string } | null)?.name;
+  const code = error instanceof WebAuthnError ? error.code : undefined;
+  const message = (cause as Error | null)?.message ?? String(error);
+  if (code === 'ERROR_INVALID_RP_ID' || code === 'ERROR_INVALID_DOMAIN' || name === 'SecurityError') {
+    return new PasskeyError('PASSKEY_WRONG_RP', message, operation, { cause: error });
+  }
+  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError') {
+    return new PasskeyError('PASSKEY_ALREADY_REGISTERED', message, operation, { cause: error });
+  }
+  if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED') {
+    return new PasskeyError('PASSKEY_CANCELLED', message, operation, { cause: error });
+  }
+  if (name === 'NotSupportedError' || code === 'ERROR_AUTHENTICATOR_NO_SUPPORTED_PUBKEYCREDPARAMS_ALG') {
+    return new PasskeyError('PASSKEY_NO_AUTHENTICATOR', message, operation, { cause: error });
+  }
+  if (/does not support WebAuthn/i.test(message)) return new PasskeyError('PASSKEY_NOT_SUPPORTED', message, operation, { cause: error });
+  return new PasskeyError('PASSKEY_FAILED', message, operation, { cause: error });
+}

@@ -1,0 +1,43 @@
+/**
+ * Session keys in both modes (PROTOCOL.md, "Session key modes"):
+ * - `sealed` (the spec's flow): an ECDH pair whose uncompressed public key is
+ *   sent; the answer's `encryptedSessionSigningKey` is opened with it and the
+ *   scalar imported as a non-extractable signing key, its bytes wiped.
+ * - `client-held`: a non-extractable ECDSA pair whose compressed public key is
+ *   sent; it is the session key itself.
+ */
+import {
+  generateEncryptionKeyPair,
+  generateSigningKeyPair,
+  openSessionKeyBundle,
+  publicKeyHex,
+} from '../../crypto/index.js';
+import { WalletError, type AuthSession } from '../../protocol/index.js';
+
+export type SessionKeyMode = 'sealed' | 'client-held';
+
+/** A key made for one verify or refresh call. */
+export interface PendingSessionKey {
+  mode: SessionKeyMode;
+  /** What goes on the wire as `clientPublicKey`. */
+  publicKeyHex: string;
+  keyPair: CryptoKeyPair;
+}
+
+export async function newSessionKey(mode: SessionKeyMode): Promise<PendingSessionKey> {
+  if (mode === 'sealed') {
+    const keyPair = await generateEncryptionKeyPair();
+    return { mode, keyPair, publicKeyHex: await publicKeyHex(keyPair.publicKey, 'uncompressed') };
+  }
+  const keyPair = await generateSigningKeyPair();
+  return { mode, keyPair, publicKeyHex: await publicKeyHex(keyPair.publicKey, 'compressed') };
+}
+
+/** The signing pair for a session answered to `key`. */
+export async function sessionSigningKey(session: AuthSession, key: PendingSessionKey, operation: string): Promise<CryptoKeyPair> {
+  if (key.mode === 'client-held') return key.keyPair;
+  if (typeof session.encryptedSessionSigningKey !== 'string') {
+    throw new WalletError('INVALID_RESPONSE', `${operation}: the session carries no encryptedSessionSigningKey for the sealed key mode`, { operation });
+  }
+  return openSessionKeyBundle(session.encryptedSessionSigningKey, key.keyPair);
+}

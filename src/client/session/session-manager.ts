@@ -1,0 +1,190 @@
+/**
+ * The signed-in state of one wallet on this page: what the vault holds, what
+ * the other tabs say, and when the session nears expiry on the server's
+ * clock. Timers are re-checked when the page becomes visible again, because
+ * browsers throttle timers in background tabs.
+ */
+import type { AuthSession, CredentialType, ServerClock } from '../../protocol/index.js';
+import { WalletError } from '../../protocol/index.js';
+import { TabSync, type TabMessage } from './tab-sync.js';
+import type { SessionVault, StoredSession } from './vault.js';
+
+/** The public view of a session (no key material). */
+export interface SessionInfo {
+  id: string;
+  accountId: string;
+  credentialId: string | undefined;
+  credentialType: CredentialType | undefined;
+  nickname: string;
+  /** Expiry on the server's clock. */
+  expiresAt: Date;
+}
+
+export type SessionEvent =
+  | { type: 'change'; session: SessionInfo | undefined; cause: 'restored' | 'signed-in' | 'refreshed' | 'signed-out' | 'expired' | 'other-tab' }
+  | { type: 'expiring'; session: SessionInfo; msLeft: number };
+
+export const toInfo = (s: StoredSession): SessionInfo => ({
+  id: s.sessionId,
+  accountId: s.accountId,
+  credentialId: s.credentialId,
+  credentialType: s.credentialType,
+  nickname: s.nickname,
+  expiresAt: new Date(s.expiresAt),
+});
+
+export class SessionManager {
+  private current: StoredSession | undefined;
+  private readonly tabs: TabSync;
+  private expiringTimer: ReturnType<typeof setTimeout> | undefined;
+  private expiredTimer: ReturnType<typeof setTimeout> | undefined;
+  private warnedExpiring = false;
+  private readonly onVisible = () => {
+    if (document.visibilityState === 'visible') this.checkExpiry();
+  };
+
+  private readonly accountId: string;
+  private readonly refreshMarginMs: number;
+
+  constructor(
+    config: { accountId: string; channel: string; refreshMarginMs: number },
+    private readonly vault: SessionVault,
+    private readonly clock: ServerClock,
+    private readonly emit: (event: SessionEvent) => void,
+  ) {
+    this.accountId = config.accountId;
+    this.refreshMarginMs = config.refreshMarginMs;
+    this.tabs = new TabSync((message) => void this.fromOtherTab(message), config.channel);
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.onVisible);
+  }
+
+  get session(): StoredSession | undefined {
+    return this.current;
+  }
+
+  /** Loads the stored session; an expired one is dropped. */
+  async restore(): Promise<void> {
+    const stored = await this.vault.load(this.accountId);
+    if (stored && stored.expiresAt > this.clock.now()) {
+      this.set(stored, 'restored');
+    } else {
+      if (stored) await this.vault.remove(this.accountId);
+      this.emit({ type: 'change', session: undefined, cause: 'restored' });
+    }
+  }
+
+  /** Stores a session answered by the service, and tells the other tabs. */
+  async adopt(
+    answer: AuthSession,
+    keyPair: CryptoKeyPair,
+    credential: { id: string | undefined; type: CredentialType | undefined },
+    cause: 'signed-in' | 'refreshed',
+  ): Promise<SessionInfo> {
+    const expiresAt = Date.parse(answer.expiresAt);
+    if (typeof answer.id !== 'string' || Number.isNaN(expiresAt)) {
+      throw new WalletError('INVALID_RESPONSE', 'The session answer has no id or expiresAt');
+    }
+    const stored: StoredSession = {
+      accountId: this.accountId,
+      sessionId: answer.id,
+      credentialId: answer.credentialId ?? credential.id,
+      credentialType: answer.type ?? credential.type,
+      nickname: answer.nickname ?? '',
+      expiresAt,
+      keyPair,
+    };
+    await this.vault.save(stored);
+    this.set(stored, cause);
+    this.tabs.post({ type: cause, accountId: this.accountId, sessionId: stored.sessionId });
+    return toInfo(stored);
+  }
+
+  /** Forgets the session here and in every tab. */
+  async clear(cause: 'signed-out' | 'expired'): Promise<void> {
+    const sessionId = this.current?.sessionId;
+    this.unset();
+    await this.vault.remove(this.accountId);
+    this.tabs.post({ type: 'signed-out', accountId: this.accountId, sessionId });
+    this.emit({ type: 'change', session: undefined, cause });
+  }
+
+  /**
+   * The session to sign with, checked to be the one an operation started
+   * with: a sign-out or another sign-in in another tab must not let a pending
+   * action sign with a different session.
+   */
+  signerFor(sessionId: string): () => CryptoKeyPair {
+    return () => {
+      const now = this.current;
+      if (!now || now.sessionId !== sessionId) {
+        throw new WalletError('ACCOUNT_CHANGED', 'The wallet session changed while this action was running');
+      }
+      return now.keyPair;
+    };
+  }
+
+  /** Re-reads the vault (another tab may have refreshed) and returns what it holds. */
+  async reloadFromVault(): Promise<StoredSession | undefined> {
+    const stored = await this.vault.reload(this.accountId);
+    if (stored && stored.sessionId !== this.current?.sessionId && stored.expiresAt > this.clock.now()) this.set(stored, 'other-tab');
+    return this.current;
+  }
+
+  close(): void {
+    this.unset();
+    this.tabs.close();
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.onVisible);
+  }
+
+  private async fromOtherTab(message: TabMessage): Promise<void> {
+    if (message.accountId !== this.accountId) return;
+    if (message.type === 'signed-out') {
+      if (!this.current || (message.sessionId && message.sessionId !== this.current.sessionId)) return;
+      this.unset();
+      this.emit({ type: 'change', session: undefined, cause: 'other-tab' });
+      return;
+    }
+    const stored = await this.vault.reload(this.accountId);
+    if (stored && stored.sessionId === message.sessionId) this.set(stored, 'other-tab');
+  }
+
+  private set(stored: StoredSession, cause: Extract<SessionEvent, { type: 'change' }>['cause']): void {
+    this.current = stored;
+    this.warnedExpiring = false;
+    this.schedule();
+    this.emit({ type: 'change', session: toInfo(stored), cause });
+  }
+
+  private unset(): void {
+    this.current = undefined;
+    clearTimeout(this.expiringTimer);
+    clearTimeout(this.expiredTimer);
+  }
+
+  private schedule(): void {
+    clearTimeout(this.expiringTimer);
+    clearTimeout(this.expiredTimer);
+    if (!this.current) return;
+    const left = this.current.expiresAt - this.clock.now();
+    // Timers beyond ~24.8 days overflow; sessions last minutes, but stay safe.
+    const cap = (ms: number) => Math.min(Math.max(ms, 0), 2 ** 31 - 1);
+    if (!this.warnedExpiring) this.expiringTimer = setTimeout(() => this.checkExpiry(), cap(left - this.refreshMarginMs));
+    this.expiredTimer = setTimeout(() => this.checkExpiry(), cap(left));
+  }
+
+  /** Fires `expiring` once inside the margin and clears the session at expiry. */
+  checkExpiry(): void {
+    const session = this.current;
+    if (!session) return;
+    const left = session.expiresAt - this.clock.now();
+    if (left <= 0) {
+      void this.clear('expired');
+      return;
+    }
+    if (left <= this.refreshMarginMs && !this.warnedExpiring) {
+      this.warnedExpiring = true;
+      this.emit({ type: 'expiring', session: toInfo(session), msLeft: left });
+    }
+    this.schedule();
+  }
+}

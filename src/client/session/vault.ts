@@ -1,0 +1,142 @@
+/**
+ * The session vault: the only IndexedDB code of the widget. Per wallet it
+ * keeps the session id, credential, expiry and the non-extractable
+ * `CryptoKeyPair` (a structured clone of the opaque key handle: no key bytes
+ * ever reach storage or JavaScript).
+ *
+ * IndexedDB fails in many ways in the wild: missing, an `open` that never
+ * settles, a lost connection, or `DataCloneError` when a `CryptoKey` cannot be
+ * stored (iOS private modes). Every operation has a timeout, and on any
+ * failure the vault falls back to memory for this page and warns once. It
+ * never falls back to localStorage and never stores key bytes.
+ */
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import type { CredentialType } from '../../protocol/index.js';
+
+export interface StoredSession {
+  accountId: string;
+  sessionId: string;
+  /** The AuthMethod id the session was made with. */
+  credentialId: string | undefined;
+  credentialType: CredentialType | undefined;
+  nickname: string;
+  /** Expiry on the server's clock, ms since the epoch. */
+  expiresAt: number;
+  keyPair: CryptoKeyPair;
+}
+
+export interface VaultOptions {
+  /** Per-operation timeout (default 3 s). */
+  timeoutMs?: number;
+  /** Called once when the vault falls back to memory. */
+  onFallback?: (reason: string, cause: unknown) => void;
+  databaseName?: string;
+}
+
+const TIMEOUT = Symbol('timeout');
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMEOUT> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<typeof TIMEOUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMEOUT), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export class SessionVault {
+  private readonly memory = new Map<string, StoredSession>();
+  private store: UseStore | undefined;
+  private readonly timeoutMs: number;
+  private fallbackReason: string | undefined;
+
+  constructor(private readonly options: VaultOptions = {}) {
+    this.timeoutMs = options.timeoutMs ?? 3_000;
+  }
+
+  /** `indexeddb` while persistence works; `memory` after a fallback (this page only). */
+  get mode(): 'indexeddb' | 'memory' {
+    return this.fallbackReason === undefined ? 'indexeddb' : 'memory';
+  }
+
+  private fallBack(reason: string, cause: unknown): void {
+    if (this.fallbackReason !== undefined) return;
+    this.fallbackReason = reason;
+    this.options.onFallback?.(reason, cause);
+  }
+
+  private idb(): UseStore | undefined {
+    if (this.fallbackReason !== undefined) return undefined;
+    if (!this.store) {
+      if (typeof indexedDB === 'undefined' || indexedDB === null) {
+        this.fallBack('IndexedDB is not available', undefined);
+        return undefined;
+      }
+      try {
+        this.store = createStore(this.options.databaseName ?? 'embedded-wallet-elements', 'sessions');
+      } catch (cause) {
+        this.fallBack('IndexedDB could not be opened', cause);
+        return undefined;
+      }
+    }
+    return this.store;
+  }
+
+  /** Runs one IndexedDB operation; undefined (and a fallback) when it fails or hangs. */
+  private async attempt<T>(what: string, run: (store: UseStore) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
+    const store = this.idb();
+    if (!store) return { ok: false };
+    try {
+      const value = await withTimeout(run(store), this.timeoutMs);
+      if (value === TIMEOUT) {
+        this.fallBack(`IndexedDB did not answer within ${this.timeoutMs} ms (${what})`, undefined);
+        return { ok: false };
+      }
+      return { ok: true, value };
+    } catch (cause) {
+      const name = (cause as { name?: string } | null)?.name;
+      this.fallBack(name === 'DataCloneError' ? 'This browser cannot store keys in IndexedDB' : `IndexedDB failed (${what})`, cause);
+      return { ok: false };
+    }
+  }
+
+  async load(accountId: string): Promise<StoredSession | undefined> {
+    if (this.memory.has(accountId)) return this.memory.get(accountId);
+    const result = await this.attempt('read', (store) => get<StoredSession>(accountId, store));
+    if (!result.ok || !isStoredSession(result.value)) return undefined;
+    this.memory.set(accountId, result.value);
+    return result.value;
+  }
+
+  /** Reads what storage holds now, bypassing the page's copy (another tab may have written). */
+  async reload(accountId: string): Promise<StoredSession | undefined> {
+    if (this.mode === 'memory') return this.memory.get(accountId);
+    const result = await this.attempt('read', (store) => get<StoredSession>(accountId, store));
+    if (!result.ok) return this.memory.get(accountId);
+    if (isStoredSession(result.value)) this.memory.set(accountId, result.value);
+    else this.memory.delete(accountId);
+    return isStoredSession(result.value) ? result.value : undefined;
+  }
+
+  async save(session: StoredSession): Promise<void> {
+    this.memory.set(session.accountId, session);
+    await this.attempt('write', (store) => set(session.accountId, session, store));
+  }
+
+  async remove(accountId: string): Promise<void> {
+    this.memory.delete(accountId);
+    await this.attempt('delete', (store) => del(accountId, store));
+  }
+}
+
+function isStoredSession(value: unknown): value is StoredSession {
+  const s = value as Partial<StoredSession> | undefined;
+  return (
+    typeof s === 'object' &&
+    s !== null &&
+    typeof s.sessionId === 'string' &&
+    typeof s.expiresAt === 'number' &&
+    typeof s.keyPair === 'object' &&
+    s.keyPair !== null &&
+    s.keyPair.privateKey instanceof CryptoKey
+  );
+}

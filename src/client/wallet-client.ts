@@ -1,0 +1,209 @@
+/**
+ * `WalletClient`: the headless engine of the widget, one method per user goal.
+ * The elements are thin views over it; partners who build their own UI use it
+ * directly (`embedded-wallet-elements/client`).
+ *
+ * ```ts
+ * const wallet = new WalletClient({ apiBase: '/api/wallet', accountId });
+ * await wallet.ready;
+ * const otp = await wallet.signInWithEmailOtp();
+ * await otp.finish('123456');
+ * const { signature, idempotencyKey } = await wallet.approveQuote(quote);
+ * ```
+ *
+ * Events (`addEventListener`): `change` (signed in / out / refreshed; detail
+ * is the state), `expiring` (inside the refresh margin), `storage-warning`
+ * (this device will not remember the session), `error` (background refresh
+ * failures).
+ */
+import { ApiClient, fetchTransport, WalletError, type AuthMethod, type Quote } from '../protocol/index.js';
+import { listCredentials, type ClientContext } from './context.js';
+import { revokeCredential } from './flows/credentials.js';
+import { approveQuote, signPayload, type QuoteApproval } from './flows/approve-quote.js';
+import { registerOAuth, signInWithOAuth, type OidcTokenProvider } from './flows/oauth.js';
+import { startOtpSignIn, type OtpSignIn } from './flows/otp-sign-in.js';
+import { preparePasskeyRegistration, preparePasskeySignIn, type PreparedPasskeyRegistration, type PreparedPasskeySignIn } from './flows/passkey.js';
+import { listSessions, refreshSession, revokeSession, signOut, type ListedSession } from './flows/sessions.js';
+import { exportWallet, setWalletPrivacy, updateContact } from './flows/wallet-settings.js';
+import { resolveOptions, type ResolvedOptions, type WalletClientOptions } from './options.js';
+import { SessionManager, toInfo, type SessionEvent, type SessionInfo } from './session/session-manager.js';
+import { SessionVault } from './session/vault.js';
+
+/** The client's state, as carried by `change` events. */
+export type WalletState =
+  | { status: 'restoring' }
+  | { status: 'signed-out'; cause?: string }
+  | { status: 'signed-in'; session: SessionInfo; cause?: string };
+
+export class WalletClient extends EventTarget {
+  /** Resolves once the stored session (if any) has been restored. */
+  readonly ready: Promise<void>;
+  private readonly ctx: ClientContext;
+  private readonly options: ResolvedOptions;
+  private readonly vault: SessionVault;
+  private stateValue: WalletState = { status: 'restoring' };
+  private storageWarningValue: string | undefined;
+
+  constructor(options: WalletClientOptions) {
+    super();
+    this.options = resolveOptions(options);
+    const transport = options.transport ?? fetchTransport(options.apiBase!, { timeoutMs: this.options.requestTimeoutMs });
+    // The relay needs the wallet id when a path names only a credential or session (docs/relay.md).
+    const api = new ApiClient(transport, () => ({ 'Ew-Account-Id': this.options.accountId }));
+    this.vault = new SessionVault({
+      databaseName: this.options.storageNamespace,
+      timeoutMs: this.options.storageTimeoutMs,
+      onFallback: (reason) => {
+        this.storageWarningValue = reason;
+        this.dispatchEvent(new CustomEvent('storage-warning', { detail: { reason, message: 'This device will not remember you after this page closes.' } }));
+      },
+    });
+    const sessions = new SessionManager(
+      { accountId: this.options.accountId, channel: this.options.storageNamespace, refreshMarginMs: this.options.refreshMarginMs },
+      this.vault,
+      api.clock,
+      (event) => this.onSessionEvent(event),
+    );
+    this.ctx = { api, options: this.options, sessions, refresh: (operation) => refreshSession(this.ctx, operation) };
+    this.ready = sessions.restore();
+  }
+
+  /** The current state. */
+  get state(): WalletState {
+    return this.stateValue;
+  }
+
+  /** The current session, or undefined when signed out. */
+  get session(): SessionInfo | undefined {
+    const s = this.ctx.sessions.session;
+    return s ? toInfo(s) : undefined;
+  }
+
+  /** Why sessions are kept in memory only, when they are (undefined while IndexedDB works). */
+  get storageWarning(): string | undefined {
+    return this.storageWarningValue;
+  }
+
+  /** The server's clock (ms), for countdowns that must agree with the service. */
+  serverNow(): number {
+    return this.ctx.api.clock.now();
+  }
+
+  private onSessionEvent(event: SessionEvent): void {
+    if (event.type === 'expiring') {
+      this.dispatchEvent(new CustomEvent('expiring', { detail: { session: event.session, msLeft: event.msLeft } }));
+      if (this.options.autoRefresh) {
+        this.refreshSession().catch((error: unknown) => this.dispatchEvent(new CustomEvent('error', { detail: { error, operation: 'autoRefresh' } })));
+      }
+      return;
+    }
+    this.stateValue = event.session ? { status: 'signed-in', session: event.session, cause: event.cause } : { status: 'signed-out', cause: event.cause };
+    this.dispatchEvent(new CustomEvent('change', { detail: this.stateValue }));
+  }
+
+  // --- sign-in ------------------------------------------------------------------------------
+
+  /** Step one of email OTP sign-in: sends a code. `finish(code)` completes it. */
+  signInWithEmailOtp(options: { credentialId?: string } = {}): Promise<OtpSignIn> {
+    return startOtpSignIn(this.ctx, 'EMAIL_OTP', options.credentialId);
+  }
+
+  /** Step one of SMS OTP sign-in: sends a code. `finish(code)` completes it. */
+  signInWithSmsOtp(options: { credentialId?: string } = {}): Promise<OtpSignIn> {
+    return startOtpSignIn(this.ctx, 'SMS_OTP', options.credentialId);
+  }
+
+  /** Prepares a passkey sign-in (key + challenge) so `start()` can run inside the user's tap. */
+  preparePasskeySignIn(options: { credentialId?: string } = {}): Promise<PreparedPasskeySignIn> {
+    return preparePasskeySignIn(this.ctx, options.credentialId);
+  }
+
+  /** Prepares and starts a passkey sign-in (fine where user activation survives an await). */
+  async signInWithPasskey(options: { credentialId?: string } = {}): Promise<SessionInfo> {
+    return (await this.preparePasskeySignIn(options)).start();
+  }
+
+  /** Signs in with an OIDC id_token from `oidcTokenProvider`, bound to a fresh session key. */
+  signInWithOAuth(options: { oidcTokenProvider: OidcTokenProvider; credentialId?: string }): Promise<SessionInfo> {
+    return signInWithOAuth(this.ctx, options.oidcTokenProvider, options.credentialId);
+  }
+
+  // --- credentials --------------------------------------------------------------------------
+
+  listCredentials(): Promise<AuthMethod[]> {
+    return listCredentials(this.ctx);
+  }
+
+  /** Prepares a passkey registration (options fetched) so `start()` can run inside the tap. */
+  preparePasskeyRegistration(options: { nickname?: string; signIn?: boolean } = {}): Promise<PreparedPasskeyRegistration> {
+    return preparePasskeyRegistration(this.ctx, options);
+  }
+
+  /** Creates and registers a passkey (signed by the current session), then signs in with it. */
+  async registerPasskey(options: { nickname?: string; signIn?: boolean } = {}): Promise<{ credential: AuthMethod; session: SessionInfo | undefined }> {
+    return (await this.preparePasskeyRegistration(options)).start();
+  }
+
+  /** Adds an OAuth identity as a credential (signed by the current session). */
+  registerOAuth(options: { oidcTokenProvider: OidcTokenProvider }): Promise<AuthMethod> {
+    return registerOAuth(this.ctx, options.oidcTokenProvider);
+  }
+
+  /** Removes a credential, signing with this device's session (which must be of another credential). */
+  revokeCredential(credentialId: string): Promise<void> {
+    return revokeCredential(this.ctx, credentialId);
+  }
+
+  // --- sessions -----------------------------------------------------------------------------
+
+  listSessions(): Promise<ListedSession[]> {
+    return listSessions(this.ctx);
+  }
+
+  refreshSession(): Promise<SessionInfo> {
+    return refreshSession(this.ctx);
+  }
+
+  /** Revokes another device's session (or this one's: prefer `signOut`). */
+  async revokeSession(sessionId: string): Promise<void> {
+    await revokeSession(this.ctx, sessionId);
+    if (sessionId === this.ctx.sessions.session?.sessionId) await this.ctx.sessions.clear('signed-out');
+  }
+
+  /** Revokes this session and wipes it locally (always, even offline). `revoked` says whether the service confirmed. */
+  signOut(): Promise<{ revoked: boolean; error?: unknown }> {
+    return signOut(this.ctx);
+  }
+
+  // --- signing and wallet -------------------------------------------------------------------
+
+  /** Signs a quote's payload for the host's backend to execute. No network call. */
+  approveQuote(quote: Quote): Promise<QuoteApproval> {
+    return approveQuote(this.ctx, quote);
+  }
+
+  /** Stamps a payload (transaction-signing activities by default). */
+  signPayload(payloadToSign: string, options: { activityTypes?: readonly string[]; allowOpaque?: boolean } = {}): Promise<string> {
+    return signPayload(this.ctx, payloadToSign, options);
+  }
+
+  /** Exports the wallet's recovery phrase. Show it only on the user's explicit request. */
+  exportWallet(): Promise<string> {
+    return exportWallet(this.ctx);
+  }
+
+  setWalletPrivacy(enabled: boolean): Promise<void> {
+    return setWalletPrivacy(this.ctx, enabled);
+  }
+
+  updateContact(contact: { email: string } | { phoneNumber: string }): Promise<Record<string, unknown>> {
+    return updateContact(this.ctx, contact);
+  }
+
+  /** Stops timers and the tab channel (the stored session stays). */
+  close(): void {
+    this.ctx.sessions.close();
+  }
+}
+
+export { WalletError };

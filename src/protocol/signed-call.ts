@@ -1,0 +1,76 @@
+/**
+ * The signed retry (spec Part 5.3, PROTOCOL.md "Signed retry"): send; on 202
+ * check `payloadToSign` against what this operation expects, stamp its exact
+ * bytes with the caller's session key, and send the same request again with
+ * `Service-Wallet-Signature` and `Request-Id`. A used `requestId` is never
+ * sent again. After an ambiguous failure of the retry (timeout, dropped
+ * connection, 5xx) the caller's `readBack` decides: if the action happened,
+ * done; if not, start over from the first call, once.
+ */
+import { checkPayloadToSign, createStamp, type PayloadExpectation } from '../crypto/index.js';
+import type { ApiCall, ApiClient } from './api-client.js';
+import { WalletError } from './wallet-error.js';
+
+export interface SignedCall extends ApiCall {
+  /** What the payload must be, given the server's current time. */
+  expect: (serverNow: number) => PayloadExpectation;
+  /** The session key pair to stamp with, fetched at signing time (so it can refuse if the session changed). */
+  signer: () => CryptoKeyPair | Promise<CryptoKeyPair>;
+  /** Reads the state back after an ambiguous retry failure: true when the action happened. */
+  readBack?: () => Promise<boolean>;
+}
+
+export interface SignedResult<T> {
+  status: number;
+  /** The final answer's body; undefined when the outcome was learned by reading the state back. */
+  body: T | undefined;
+  /** `answered`: the service confirmed. `read-back`: the answer was lost but the state shows it happened. */
+  outcome: 'answered' | 'read-back';
+}
+
+interface Challenge {
+  payloadToSign: string;
+  requestId: string;
+}
+
+function readChallenge(body: unknown, operation: string): Challenge {
+  const b = body as Partial<Challenge> | undefined;
+  if (typeof b?.payloadToSign !== 'string' || typeof b.requestId !== 'string') {
+    throw new WalletError('INVALID_RESPONSE', `${operation}: a 202 answer without payloadToSign and requestId`, { status: 202, operation });
+  }
+  return { payloadToSign: b.payloadToSign, requestId: b.requestId };
+}
+
+/** Runs a wallet-signed operation end to end. */
+export async function signedCall<T = Record<string, unknown>>(api: ApiClient, call: SignedCall): Promise<SignedResult<T>> {
+  const { expect, signer, readBack, ...request } = call;
+  for (let attempt = 1; ; attempt++) {
+    const first = await api.call<T>(request);
+    if (first.status !== 202) return { status: first.status, body: first.body, outcome: 'answered' };
+    const challenge = readChallenge(first.body, call.operation);
+    checkPayloadToSign(challenge.payloadToSign, expect(api.clock.now()));
+    const stamp = await createStamp(challenge.payloadToSign, await signer());
+    try {
+      const final = await api.call<T>({
+        ...request,
+        headers: { ...request.headers, 'Service-Wallet-Signature': stamp, 'Request-Id': challenge.requestId },
+      });
+      return { status: final.status, body: final.status === 204 ? undefined : final.body, outcome: 'answered' };
+    } catch (error) {
+      if (!(error instanceof WalletError) || !error.ambiguous || !readBack) throw error;
+      let happened: boolean;
+      try {
+        happened = await readBack();
+      } catch (readError) {
+        throw new WalletError('OUTCOME_UNKNOWN', `${call.operation}: the answer was lost and the state could not be read back`, {
+          operation: call.operation,
+          requestId: challenge.requestId,
+          cause: readError,
+        });
+      }
+      if (happened) return { status: 0, body: undefined, outcome: 'read-back' };
+      if (attempt >= 2) throw error;
+      // The action did not happen: start over with a new challenge (never the spent requestId).
+    }
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * The server side for browser tests: the sandbox and the relay, mounted on
+ * the test runner's own dev server at `/api` (same origin as the tests, as a
+ * partner mounts it), plus `/test-control/*` endpoints through which tests set
+ * up customers, money and faults, and read what the sandbox applied. None of
+ * this is shipped; it is the tests' stand-in for the partner's backend.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRelay, toNodeHandler, type RelayLogEntry } from '../../src/relay/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+
+export interface WalletStack {
+  sandbox: Sandbox;
+  /** Node-style handler for `/api/*` and `/test-control/*`; returns false for other paths. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+export async function startWalletStack(origin: string): Promise<WalletStack> {
+  const sandbox = await startSandbox({ webauthn: { rpId: 'localhost', origins: [origin] } });
+  const relayLog: RelayLogEntry[] = [];
+  const relay = toNodeHandler(
+    createRelay({
+      serviceUrl: sandbox.baseUrl,
+      credentials: sandbox.credentials,
+      basePath: '/api',
+      authorize: () => true,
+      passkeys: { rpId: 'localhost', rpName: 'Wallet tests', user: ({ accountId }) => ({ id: accountId, name: 'tester@example.com' }) },
+      onRequest: (entry) => relayLog.push(entry),
+    }),
+  );
+  const basic = `Basic ${Buffer.from(`${sandbox.credentials.username}:${sandbox.credentials.password}`).toString('base64')}`;
+  const platform = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${sandbox.baseUrl}${path}`, {
+      method,
+      headers: { authorization: basic, 'content-type': 'application/json', ...headers },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+
+  async function control(path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = req.method === 'GET' ? {} : await readJson(req);
+    switch (path) {
+      case '/customer': {
+        const customer = await platform('POST', '/customers', { customerType: 'INDIVIDUAL', ...body });
+        if (customer.status !== 201) return json(res, customer.status, customer.body);
+        const wallets = await platform('GET', `/customers/internal-accounts?customerId=${customer.body.id}`);
+        const accountId = wallets.body.data[0].id;
+        const credentials = await platform('GET', `/auth/credentials?accountId=${accountId}`);
+        return json(res, 200, { customerId: customer.body.id, accountId, credentials: credentials.body.data });
+      }
+      case '/platform':
+        return json(res, 200, await platform(String(body['method']), String(body['path']), body['body'], (body['headers'] ?? {}) as Record<string, string>));
+      case '/faults':
+        sandbox.faults.inject(body as never);
+        return json(res, 200, {});
+      case '/clock':
+        sandbox.clock.advance(Number(body['ms']));
+        return json(res, 200, { now: sandbox.clock.now() });
+      case '/info':
+        return json(res, 200, { enclaveKeys: sandbox.enclaveKeys, now: sandbox.clock.now() });
+      case '/sessions': {
+        const accountId = new URL(req.url!, 'http://x').searchParams.get('accountId');
+        const sessions = [...sandbox.store.sessions.values()].filter((s) => s.accountId === accountId);
+        return json(res, 200, sessions.map(({ id, credentialId, revoked, expiresAt, createdAt }) => ({ id, credentialId, revoked, expiresAt, createdAt })));
+      }
+      case '/credentials': {
+        const accountId = new URL(req.url!, 'http://x').searchParams.get('accountId');
+        return json(res, 200, sandbox.store.credentialsOf(accountId ?? '').map(({ id, type }) => ({ id, type })));
+      }
+      case '/relay-log':
+        if (req.method === 'DELETE') relayLog.length = 0;
+        return json(res, 200, relayLog);
+      default:
+        return json(res, 404, { message: `no control ${path}` });
+    }
+  }
+
+  return {
+    sandbox,
+    async handle(req, res) {
+      const url = req.url ?? '/';
+      if (url.startsWith('/api/')) {
+        await relay(req, res);
+        return true;
+      }
+      if (url.startsWith('/test-control/')) {
+        await control(new URL(url, 'http://x').pathname.slice('/test-control'.length), req, res);
+        return true;
+      }
+      return false;
+    },
+  };
+}
