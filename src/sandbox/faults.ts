@@ -20,6 +20,8 @@ export interface FaultRule {
   kind: FaultKind;
   /** How many matching requests fail (default 1). */
   count?: number;
+  /** How many matching requests pass untouched before the fault applies (default 0): e.g. 1 to hit a signed retry, not its first call. */
+  skip?: number;
   /** `before` (default): the request is not handled. `after`: handled, then the answer is lost. */
   phase?: 'before' | 'after';
   /** For `hang`: how long to hold the request before dropping it (default 60 s). */
@@ -28,6 +30,7 @@ export interface FaultRule {
 
 interface ActiveFault extends FaultRule {
   remaining: number;
+  toSkip: number;
 }
 
 export class Faults {
@@ -37,7 +40,7 @@ export class Faults {
   inject(rule: FaultRule): void {
     const count = rule.count ?? 1;
     if (!(count >= 1)) throw new RangeError('count must be at least 1');
-    this.rules.push({ ...rule, remaining: count });
+    this.rules.push({ ...rule, remaining: count, toSkip: rule.skip ?? 0 });
   }
 
   /** Disarms every fault. */
@@ -49,6 +52,10 @@ export class Faults {
   take(method: string, path: string): FaultRule | undefined {
     const rule = this.rules.find((r) => (!r.method || r.method === method) && matches(r.path, path));
     if (!rule) return undefined;
+    if (rule.toSkip > 0) {
+      rule.toSkip--;
+      return undefined;
+    }
     rule.remaining--;
     if (rule.remaining === 0) this.rules = this.rules.filter((r) => r !== rule);
     return rule;

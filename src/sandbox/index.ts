@@ -118,6 +118,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults,
     credentials,
     hangs: new Set(),
+    now: ctx.clock.now,
     ...(options.log ? { log: options.log } : {}),
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
   };

@@ -19,6 +19,8 @@ export interface HttpLayer {
   credentials: { username: string; password: string };
   /** Timers of hanging requests, cleared on close. */
   hangs: Set<NodeJS.Timeout>;
+  /** The sandbox clock; answers carry it in `Date`, as the service's carry its own. */
+  now: () => number;
   log?: (line: string) => void;
   /** Sees every request the sandbox answers (tests use it to prove what reached the service). */
   onRequest?: (entry: { method: string; path: string; status: number }) => void;
@@ -52,8 +54,8 @@ async function readBody(request: IncomingMessage): Promise<Record<string, unknow
   return body as Record<string, unknown>;
 }
 
-function send(response: ServerResponse, result: ApiResponse): void {
-  const headers: Record<string, string> = { 'cache-control': 'no-store', ...result.headers };
+function send(layer: HttpLayer, response: ServerResponse, result: ApiResponse): void {
+  const headers: Record<string, string> = { 'cache-control': 'no-store', date: new Date(layer.now()).toUTCString(), ...result.headers };
   if (result.status === 204 || result.body === undefined) {
     response.writeHead(result.status, headers).end();
     return;
@@ -81,7 +83,7 @@ export async function handle(layer: HttpLayer, request: IncomingMessage, respons
     router = layer.control;
     path = url.pathname.slice('/_sandbox'.length);
   } else {
-    send(response, errorResponse(new ApiError(404, 'NOT_FOUND', `Unknown path; the API lives under /${API_VERSION}/`)));
+    send(layer, response, errorResponse(new ApiError(404, 'NOT_FOUND', `Unknown path; the API lives under /${API_VERSION}/`)));
     return;
   }
   let result: ApiResponse;
@@ -120,12 +122,12 @@ export async function handle(layer: HttpLayer, request: IncomingMessage, respons
     inflict(layer, fault, response);
     return;
   }
-  send(response, result);
+  send(layer, response, result);
 }
 
 function inflict(layer: HttpLayer, fault: NonNullable<ReturnType<Faults['take']>>, response: ServerResponse): void {
   if (fault.kind === '500') {
-    send(response, errorResponse(new ApiError(500, 'INTERNAL_ERROR', 'Injected sandbox fault')));
+    send(layer, response, errorResponse(new ApiError(500, 'INTERNAL_ERROR', 'Injected sandbox fault')));
   } else if (fault.kind === 'drop') {
     response.socket?.destroy();
   } else {

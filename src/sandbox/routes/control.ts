@@ -12,7 +12,7 @@ const KINDS: FaultKind[] = ['500', 'hang', 'drop'];
 
 export function controlRoutes(router: Router, ctx: SandboxContext, faults: Faults): void {
   router.on('POST', '/faults', ({ body }) => {
-    const { method, path, kind, count, phase, hangMs } = body;
+    const { method, path, kind, count, skip, phase, hangMs } = body;
     if (typeof path !== 'string' || !path.startsWith('/'))
       throw invalidInput('path must start with / (end it with * for a prefix)');
     if (!KINDS.includes(kind as FaultKind)) throw invalidInput(`kind must be one of ${KINDS.join(', ')}`);
@@ -21,6 +21,7 @@ export function controlRoutes(router: Router, ctx: SandboxContext, faults: Fault
       kind: kind as FaultKind,
       ...(typeof method === 'string' ? { method: method.toUpperCase() } : {}),
       ...(typeof count === 'number' ? { count } : {}),
+      ...(typeof skip === 'number' ? { skip } : {}),
       ...(phase === 'after' ? { phase } : {}),
       ...(typeof hangMs === 'number' ? { hangMs } : {}),
     });

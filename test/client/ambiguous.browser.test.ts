@@ -1,0 +1,56 @@
+/**
+ * Ambiguous failures of a signed retry (the answer is lost): the client reads
+ * the state back and never makes a second change, or restarts from the first
+ * call when the change did not happen. Checked in the sandbox's own state.
+ */
+import { expect } from 'chai';
+import { describe, it } from '#test-harness';
+import { advanceSandbox, control, emailSignIn, makeClient, newWallet, sandboxSessions } from '../helpers/browser-stack.js';
+
+const testIdp = async ({ nonce }: { nonce: string }) => {
+  const now = Math.floor(Date.now() / 1000);
+  const enc = (v: unknown) => btoa(JSON.stringify(v)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${enc({ alg: 'none' })}.${enc({ iss: 'https://oidc.sandbox.embedded-wallet.test', aud: 'a', sub: `s-${nonce.slice(0, 8)}`, iat: now, exp: now + 300, nonce })}.x`;
+};
+
+describe('ambiguous signed retries', () => {
+  it('a revoke applied but its answer dropped: read back, resolved, exactly one session revoked', async () => {
+    const wallet = await newWallet();
+    const laptop = await makeClient(wallet);
+    await emailSignIn(laptop, wallet);
+    await advanceSandbox(31_000);
+    const phone = await makeClient(wallet, { storageNamespace: `phone-${wallet.accountId}` });
+    await emailSignIn(phone, wallet);
+    // Let the first call (202) through; drop the signed retry's answer after the sandbox applied it.
+    await control('/faults', { method: 'DELETE', path: '/auth/sessions/*', kind: 'drop', phase: 'after', skip: 1 });
+    await laptop.revokeSession(phone.session!.id);
+    const sessions = await sandboxSessions(wallet.accountId);
+    expect(sessions.filter((s) => s.revoked).map((s) => s.id)).to.deep.equal([phone.session!.id]);
+    expect(laptop.state.status).to.equal('signed-in');
+    laptop.close();
+    phone.close();
+  });
+
+  it('a credential added but its answer dropped: read back, exactly one new credential', async () => {
+    const wallet = await newWallet();
+    const client = await makeClient(wallet);
+    await emailSignIn(client, wallet);
+    await control('/faults', { method: 'POST', path: '/auth/credentials', kind: 'drop', phase: 'after', skip: 1 });
+    const credential = await client.registerOAuth({ oidcTokenProvider: testIdp });
+    expect(credential.type).to.equal('OAUTH');
+    const stored = await control<{ type: string }[]>(`/credentials?accountId=${encodeURIComponent(wallet.accountId)}`, undefined, 'GET');
+    expect(stored.map((c) => c.type).sort()).to.deep.equal(['EMAIL_OTP', 'OAUTH']);
+    client.close();
+  });
+
+  it('a retry that failed before the sandbox applied it: restarted from the first call, exactly one change', async () => {
+    const wallet = await newWallet();
+    const client = await makeClient(wallet);
+    await emailSignIn(client, wallet);
+    await control('/faults', { method: 'POST', path: '/auth/credentials', kind: '500', skip: 1 });
+    await client.registerOAuth({ oidcTokenProvider: testIdp });
+    const stored = await control<{ type: string }[]>(`/credentials?accountId=${encodeURIComponent(wallet.accountId)}`, undefined, 'GET');
+    expect(stored.filter((c) => c.type === 'OAUTH')).to.have.length(1);
+    client.close();
+  });
+});
