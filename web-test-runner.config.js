@@ -86,7 +86,11 @@ export default {
       return next();
     },
   ],
-  plugins: [nodeCryptoStub, webauthnCommands, esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' })],
+  plugins: [
+    nodeCryptoStub,
+    webauthnCommands,
+    esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
+  ],
   browsers: [
     playwrightLauncher({
       product: 'chromium',

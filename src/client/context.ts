@@ -35,7 +35,11 @@ export async function activeSession(ctx: ClientContext, operation: string): Prom
 }
 
 /** The payload expectation of an activity-signing operation. */
-export function expectActivity(ctx: ClientContext, name: SignedOperationName, targetPublicKey?: string): () => PayloadExpectation {
+export function expectActivity(
+  ctx: ClientContext,
+  name: SignedOperationName,
+  targetPublicKey?: string,
+): () => PayloadExpectation {
   const types = ctx.options.activityTypes[name];
   return () => ({ kind: 'activity', types, ...(targetPublicKey ? { targetPublicKey } : {}) });
 }
@@ -47,12 +51,18 @@ export async function listCredentials(ctx: ClientContext, operation = 'listCrede
     path: `/auth/credentials?accountId=${encodeURIComponent(ctx.options.accountId)}`,
     operation,
   });
-  if (!Array.isArray(body.data)) throw new WalletError('INVALID_RESPONSE', 'The credential list has no data', { operation });
+  if (!Array.isArray(body.data))
+    throw new WalletError('INVALID_RESPONSE', 'The credential list has no data', { operation });
   return body.data;
 }
 
 /** The credential of `type` to use: the given id, or the wallet's only one of that type. */
-export async function credentialOf(ctx: ClientContext, type: CredentialType, credentialId: string | undefined, operation: string): Promise<string> {
+export async function credentialOf(
+  ctx: ClientContext,
+  type: CredentialType,
+  credentialId: string | undefined,
+  operation: string,
+): Promise<string> {
   if (credentialId) return credentialId;
   const found = (await listCredentials(ctx, operation)).find((c) => c.type === type);
   if (!found) throw new WalletError('WRONG_CREDENTIAL_TYPE', `This wallet has no ${type} credential`, { operation });

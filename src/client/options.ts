@@ -58,7 +58,9 @@ export interface WalletClientOptions {
   activityTypes?: Partial<Record<SignedOperationName, readonly string[]>>;
 }
 
-export interface ResolvedOptions extends Required<Omit<WalletClientOptions, 'apiBase' | 'transport' | 'customerId' | 'enclaveKeys' | 'rpId' | 'activityTypes'>> {
+export interface ResolvedOptions extends Required<
+  Omit<WalletClientOptions, 'apiBase' | 'transport' | 'customerId' | 'enclaveKeys' | 'rpId' | 'activityTypes'>
+> {
   customerId: string | undefined;
   rpId: string | undefined;
   activityTypes: Record<SignedOperationName, readonly string[]>;
@@ -66,10 +68,14 @@ export interface ResolvedOptions extends Required<Omit<WalletClientOptions, 'api
 }
 
 export function resolveOptions(options: WalletClientOptions): ResolvedOptions {
-  if (typeof options.accountId !== 'string' || !options.accountId) throw new TypeError('WalletClient: "accountId" is required');
-  if (!options.transport && !options.apiBase) throw new TypeError('WalletClient: give "apiBase" (your relay URL) or a "transport"');
+  if (typeof options.accountId !== 'string' || !options.accountId)
+    throw new TypeError('WalletClient: "accountId" is required');
+  if (!options.transport && !options.apiBase)
+    throw new TypeError('WalletClient: give "apiBase" (your relay URL) or a "transport"');
   const pin = (key: string | undefined, fallback: string): EnclaveTrust =>
-    options.dangerouslyTrustUnpinnedSandbox ? { dangerouslyTrustUnpinnedSandbox: true } : { pinnedKey: key ?? fallback };
+    options.dangerouslyTrustUnpinnedSandbox
+      ? { dangerouslyTrustUnpinnedSandbox: true }
+      : { pinnedKey: key ?? fallback };
   return {
     accountId: options.accountId,
     customerId: options.customerId,

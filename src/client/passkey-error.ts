@@ -49,6 +49,7 @@ export function toPasskeyError(error: unknown, operation: string): PasskeyError 
   if (name === 'NotSupportedError' || code === 'ERROR_AUTHENTICATOR_NO_SUPPORTED_PUBKEYCREDPARAMS_ALG') {
     return new PasskeyError('PASSKEY_NO_AUTHENTICATOR', message, operation, { cause: error });
   }
-  if (/does not support WebAuthn/i.test(message)) return new PasskeyError('PASSKEY_NOT_SUPPORTED', message, operation, { cause: error });
+  if (/does not support WebAuthn/i.test(message))
+    return new PasskeyError('PASSKEY_NOT_SUPPORTED', message, operation, { cause: error });
   return new PasskeyError('PASSKEY_FAILED', message, operation, { cause: error });
 }

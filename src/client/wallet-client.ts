@@ -22,7 +22,12 @@ import { revokeCredential } from './flows/credentials.js';
 import { approveQuote, signPayload, type QuoteApproval } from './flows/approve-quote.js';
 import { registerOAuth, signInWithOAuth, type OidcTokenProvider } from './flows/oauth.js';
 import { startOtpSignIn, type OtpSignIn } from './flows/otp-sign-in.js';
-import { preparePasskeyRegistration, preparePasskeySignIn, type PreparedPasskeyRegistration, type PreparedPasskeySignIn } from './flows/passkey.js';
+import {
+  preparePasskeyRegistration,
+  preparePasskeySignIn,
+  type PreparedPasskeyRegistration,
+  type PreparedPasskeySignIn,
+} from './flows/passkey.js';
 import { listSessions, refreshSession, revokeSession, signOut, type ListedSession } from './flows/sessions.js';
 import { exportWallet, setWalletPrivacy, updateContact } from './flows/wallet-settings.js';
 import { resolveOptions, type ResolvedOptions, type WalletClientOptions } from './options.js';
@@ -47,7 +52,8 @@ export class WalletClient extends EventTarget {
   constructor(options: WalletClientOptions) {
     super();
     this.options = resolveOptions(options);
-    const transport = options.transport ?? fetchTransport(options.apiBase!, { timeoutMs: this.options.requestTimeoutMs });
+    const transport =
+      options.transport ?? fetchTransport(options.apiBase!, { timeoutMs: this.options.requestTimeoutMs });
     // The relay needs the wallet id when a path names only a credential or session (docs/relay.md).
     const api = new ApiClient(transport, () => ({ 'Ew-Account-Id': this.options.accountId }));
     this.vault = new SessionVault({
@@ -55,17 +61,26 @@ export class WalletClient extends EventTarget {
       timeoutMs: this.options.storageTimeoutMs,
       onFallback: (reason) => {
         this.storageWarningValue = reason;
-        this.dispatchEvent(new CustomEvent('storage-warning', { detail: { reason, message: 'This device will not remember you after this page closes.' } }));
+        this.dispatchEvent(
+          new CustomEvent('storage-warning', {
+            detail: { reason, message: 'This device will not remember you after this page closes.' },
+          }),
+        );
       },
     });
     const sessions = new SessionManager(
-      { accountId: this.options.accountId, channel: this.options.storageNamespace, refreshMarginMs: this.options.refreshMarginMs },
+      {
+        accountId: this.options.accountId,
+        channel: this.options.storageNamespace,
+        refreshMarginMs: this.options.refreshMarginMs,
+      },
       this.vault,
       api.clock,
       (event) => this.onSessionEvent(event),
     );
     this.ctx = { api, options: this.options, sessions, refresh: (operation) => refreshSession(this.ctx, operation) };
-    this.ready = sessions.restore();
+    // Restored after the constructor returns, so listeners added right after `new` see every event.
+    this.ready = Promise.resolve().then(() => sessions.restore());
   }
 
   /** The current state. */
@@ -93,11 +108,15 @@ export class WalletClient extends EventTarget {
     if (event.type === 'expiring') {
       this.dispatchEvent(new CustomEvent('expiring', { detail: { session: event.session, msLeft: event.msLeft } }));
       if (this.options.autoRefresh) {
-        this.refreshSession().catch((error: unknown) => this.dispatchEvent(new CustomEvent('error', { detail: { error, operation: 'autoRefresh' } })));
+        this.refreshSession().catch((error: unknown) =>
+          this.dispatchEvent(new CustomEvent('error', { detail: { error, operation: 'autoRefresh' } })),
+        );
       }
       return;
     }
-    this.stateValue = event.session ? { status: 'signed-in', session: event.session, cause: event.cause } : { status: 'signed-out', cause: event.cause };
+    this.stateValue = event.session
+      ? { status: 'signed-in', session: event.session, cause: event.cause }
+      : { status: 'signed-out', cause: event.cause };
     this.dispatchEvent(new CustomEvent('change', { detail: this.stateValue }));
   }
 
@@ -135,12 +154,16 @@ export class WalletClient extends EventTarget {
   }
 
   /** Prepares a passkey registration (options fetched) so `start()` can run inside the tap. */
-  preparePasskeyRegistration(options: { nickname?: string; signIn?: boolean } = {}): Promise<PreparedPasskeyRegistration> {
+  preparePasskeyRegistration(
+    options: { nickname?: string; signIn?: boolean } = {},
+  ): Promise<PreparedPasskeyRegistration> {
     return preparePasskeyRegistration(this.ctx, options);
   }
 
   /** Creates and registers a passkey (signed by the current session), then signs in with it. */
-  async registerPasskey(options: { nickname?: string; signIn?: boolean } = {}): Promise<{ credential: AuthMethod; session: SessionInfo | undefined }> {
+  async registerPasskey(
+    options: { nickname?: string; signIn?: boolean } = {},
+  ): Promise<{ credential: AuthMethod; session: SessionInfo | undefined }> {
     return (await this.preparePasskeyRegistration(options)).start();
   }
 
@@ -183,7 +206,10 @@ export class WalletClient extends EventTarget {
   }
 
   /** Stamps a payload (transaction-signing activities by default). */
-  signPayload(payloadToSign: string, options: { activityTypes?: readonly string[]; allowOpaque?: boolean } = {}): Promise<string> {
+  signPayload(
+    payloadToSign: string,
+    options: { activityTypes?: readonly string[]; allowOpaque?: boolean } = {},
+  ): Promise<string> {
     return signPayload(this.ctx, payloadToSign, options);
   }
 

@@ -33,15 +33,23 @@ const FALLBACK_CODE: Record<number, string> = {
 
 /** Maps one non-2xx answer to a WalletError (the HTTP boundary's one mapper). */
 export function errorFromResponse(response: WireResponse, operation: string, requestId?: string): WalletError {
-  const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as Record<string, unknown>;
-  const code = typeof body['code'] === 'string' ? body['code'] : (FALLBACK_CODE[response.status] ?? (response.status >= 500 ? 'INTERNAL_ERROR' : 'UNKNOWN'));
+  const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as Record<
+    string,
+    unknown
+  >;
+  const code =
+    typeof body['code'] === 'string'
+      ? body['code']
+      : (FALLBACK_CODE[response.status] ?? (response.status >= 500 ? 'INTERNAL_ERROR' : 'UNKNOWN'));
   const message = typeof body['message'] === 'string' ? body['message'] : `HTTP ${response.status}`;
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), response.headers.get('date'));
   return new WalletError(code, message, {
     status: response.status,
     operation,
     ...(typeof body['reason'] === 'string' ? { reason: body['reason'] } : {}),
-    ...(typeof body['details'] === 'object' && body['details'] !== null ? { details: body['details'] as Record<string, unknown> } : {}),
+    ...(typeof body['details'] === 'object' && body['details'] !== null
+      ? { details: body['details'] as Record<string, unknown> }
+      : {}),
     ...(requestId ? { requestId } : {}),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
   });
@@ -65,14 +73,20 @@ export class ApiClient {
       response = await this.transport({ ...request, headers: { ...this.headers(), ...request.headers } });
     } catch (error) {
       if (error instanceof WalletError) throw error;
-      throw new WalletError('NETWORK_ERROR', 'The request failed before an answer arrived', { operation, cause: error });
+      throw new WalletError('NETWORK_ERROR', 'The request failed before an answer arrived', {
+        operation,
+        cause: error,
+      });
     }
     this.clock.observe(response.headers.get('date'), sentAt, Date.now());
     if (response.status < 200 || response.status >= 300) {
       throw errorFromResponse(response, operation, request.headers?.['Request-Id']);
     }
     if (response.status !== 204 && (typeof response.body !== 'object' || response.body === null)) {
-      throw new WalletError('INVALID_RESPONSE', `${operation}: the answer is not a JSON object`, { status: response.status, operation });
+      throw new WalletError('INVALID_RESPONSE', `${operation}: the answer is not a JSON object`, {
+        status: response.status,
+        operation,
+      });
     }
     return { status: response.status, body: response.body as T, headers: response.headers };
   }

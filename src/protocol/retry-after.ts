@@ -3,7 +3,11 @@
  * HTTP date. Dates are measured against the answer's own `Date` header when
  * there is one, so a wrong device clock does not stretch or cut the wait.
  */
-export function parseRetryAfter(value: string | null | undefined, responseDate?: string | null, now = Date.now()): number | undefined {
+export function parseRetryAfter(
+  value: string | null | undefined,
+  responseDate?: string | null,
+  now = Date.now(),
+): number | undefined {
   if (!value) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;

@@ -36,13 +36,19 @@ interface Challenge {
 function readChallenge(body: unknown, operation: string): Challenge {
   const b = body as Partial<Challenge> | undefined;
   if (typeof b?.payloadToSign !== 'string' || typeof b.requestId !== 'string') {
-    throw new WalletError('INVALID_RESPONSE', `${operation}: a 202 answer without payloadToSign and requestId`, { status: 202, operation });
+    throw new WalletError('INVALID_RESPONSE', `${operation}: a 202 answer without payloadToSign and requestId`, {
+      status: 202,
+      operation,
+    });
   }
   return { payloadToSign: b.payloadToSign, requestId: b.requestId };
 }
 
 /** Runs a wallet-signed operation end to end. */
-export async function signedCall<T = Record<string, unknown>>(api: ApiClient, call: SignedCall): Promise<SignedResult<T>> {
+export async function signedCall<T = Record<string, unknown>>(
+  api: ApiClient,
+  call: SignedCall,
+): Promise<SignedResult<T>> {
   const { expect, signer, readBack, ...request } = call;
   for (let attempt = 1; ; attempt++) {
     const first = await api.call<T>(request);
@@ -62,11 +68,15 @@ export async function signedCall<T = Record<string, unknown>>(api: ApiClient, ca
       try {
         happened = await readBack();
       } catch (readError) {
-        throw new WalletError('OUTCOME_UNKNOWN', `${call.operation}: the answer was lost and the state could not be read back`, {
-          operation: call.operation,
-          requestId: challenge.requestId,
-          cause: readError,
-        });
+        throw new WalletError(
+          'OUTCOME_UNKNOWN',
+          `${call.operation}: the answer was lost and the state could not be read back`,
+          {
+            operation: call.operation,
+            requestId: challenge.requestId,
+            cause: readError,
+          },
+        );
       }
       if (happened) return { status: 0, body: undefined, outcome: 'read-back' };
       if (attempt >= 2) throw error;

@@ -93,7 +93,9 @@ export class WalletError extends Error {
 
   /** True for failures after which the request may or may not have been applied. */
   get ambiguous(): boolean {
-    return this.code === 'TIMEOUT' || this.code === 'NETWORK_ERROR' || (this.status !== undefined && this.status >= 500);
+    return (
+      this.code === 'TIMEOUT' || this.code === 'NETWORK_ERROR' || (this.status !== undefined && this.status >= 500)
+    );
   }
 }
 

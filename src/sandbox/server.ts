@@ -55,7 +55,11 @@ async function readBody(request: IncomingMessage): Promise<Record<string, unknow
 }
 
 function send(layer: HttpLayer, response: ServerResponse, result: ApiResponse): void {
-  const headers: Record<string, string> = { 'cache-control': 'no-store', date: new Date(layer.now()).toUTCString(), ...result.headers };
+  const headers: Record<string, string> = {
+    'cache-control': 'no-store',
+    date: new Date(layer.now()).toUTCString(),
+    ...result.headers,
+  };
   if (result.status === 204 || result.body === undefined) {
     response.writeHead(result.status, headers).end();
     return;
@@ -83,7 +87,11 @@ export async function handle(layer: HttpLayer, request: IncomingMessage, respons
     router = layer.control;
     path = url.pathname.slice('/_sandbox'.length);
   } else {
-    send(layer, response, errorResponse(new ApiError(404, 'NOT_FOUND', `Unknown path; the API lives under /${API_VERSION}/`)));
+    send(
+      layer,
+      response,
+      errorResponse(new ApiError(404, 'NOT_FOUND', `Unknown path; the API lives under /${API_VERSION}/`)),
+    );
     return;
   }
   let result: ApiResponse;

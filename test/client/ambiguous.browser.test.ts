@@ -5,13 +5,24 @@
  */
 import { expect } from 'chai';
 import { describe, it } from '#test-harness';
-import { advanceSandbox, control, emailSignIn, makeClient, newWallet, sandboxSessions } from '../helpers/browser-stack.js';
+import type { WalletClient } from '../../src/client/index.js';
+import {
+  advanceSandbox,
+  control,
+  emailSignIn,
+  makeClient,
+  newWallet,
+  sandboxSessions,
+} from '../helpers/browser-stack.js';
 
-const testIdp = async ({ nonce }: { nonce: string }) => {
-  const now = Math.floor(Date.now() / 1000);
-  const enc = (v: unknown) => btoa(JSON.stringify(v)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  return `${enc({ alg: 'none' })}.${enc({ iss: 'https://oidc.sandbox.embedded-wallet.test', aud: 'a', sub: `s-${nonce.slice(0, 8)}`, iat: now, exp: now + 300, nonce })}.x`;
-};
+/** A test identity provider dated on the service's clock (tests move the sandbox clock). */
+const testIdp =
+  (client: WalletClient) =>
+  async ({ nonce }: { nonce: string }) => {
+    const now = Math.floor(client.serverNow() / 1000);
+    const enc = (v: unknown) => btoa(JSON.stringify(v)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    return `${enc({ alg: 'none' })}.${enc({ iss: 'https://oidc.sandbox.embedded-wallet.test', aud: 'a', sub: `s-${nonce.slice(0, 8)}`, iat: now, exp: now + 300, nonce })}.x`;
+  };
 
 describe('ambiguous signed retries', () => {
   it('a revoke applied but its answer dropped: read back, resolved, exactly one session revoked', async () => {
@@ -36,9 +47,13 @@ describe('ambiguous signed retries', () => {
     const client = await makeClient(wallet);
     await emailSignIn(client, wallet);
     await control('/faults', { method: 'POST', path: '/auth/credentials', kind: 'drop', phase: 'after', skip: 1 });
-    const credential = await client.registerOAuth({ oidcTokenProvider: testIdp });
+    const credential = await client.registerOAuth({ oidcTokenProvider: testIdp(client) });
     expect(credential.type).to.equal('OAUTH');
-    const stored = await control<{ type: string }[]>(`/credentials?accountId=${encodeURIComponent(wallet.accountId)}`, undefined, 'GET');
+    const stored = await control<{ type: string }[]>(
+      `/credentials?accountId=${encodeURIComponent(wallet.accountId)}`,
+      undefined,
+      'GET',
+    );
     expect(stored.map((c) => c.type).sort()).to.deep.equal(['EMAIL_OTP', 'OAUTH']);
     client.close();
   });
@@ -48,8 +63,12 @@ describe('ambiguous signed retries', () => {
     const client = await makeClient(wallet);
     await emailSignIn(client, wallet);
     await control('/faults', { method: 'POST', path: '/auth/credentials', kind: '500', skip: 1 });
-    await client.registerOAuth({ oidcTokenProvider: testIdp });
-    const stored = await control<{ type: string }[]>(`/credentials?accountId=${encodeURIComponent(wallet.accountId)}`, undefined, 'GET');
+    await client.registerOAuth({ oidcTokenProvider: testIdp(client) });
+    const stored = await control<{ type: string }[]>(
+      `/credentials?accountId=${encodeURIComponent(wallet.accountId)}`,
+      undefined,
+      'GET',
+    );
     expect(stored.filter((c) => c.type === 'OAUTH')).to.have.length(1);
     client.close();
   });

@@ -7,7 +7,16 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import { before, describe, it } from '#test-harness';
 import { fetchTransport, WalletError, type Quote, type Transport } from '../../src/protocol/index.js';
 import type { WalletClient } from '../../src/client/index.js';
-import { advanceSandbox, control, emailSignIn, expectRejects, makeClient, newWallet, platform, type TestWallet } from '../helpers/browser-stack.js';
+import {
+  advanceSandbox,
+  control,
+  emailSignIn,
+  expectRejects,
+  makeClient,
+  newWallet,
+  platform,
+  type TestWallet,
+} from '../helpers/browser-stack.js';
 
 async function unchangedAndWorking(client: WalletClient, sessionId: string): Promise<void> {
   expect(client.state.status).to.equal('signed-in');
@@ -20,9 +29,18 @@ async function quoteFor(wallet: TestWallet, amount = 1_000): Promise<Quote> {
   const external = await platform('POST', '/customers/external-accounts', {
     currency: 'USD',
     customerId: wallet.customerId,
-    accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '4444000123', routingNumber: '021000021', beneficiary: { fullName: 'Pay Ee' } },
+    accountInfo: {
+      accountType: 'USD_ACCOUNT',
+      accountNumber: '4444000123',
+      routingNumber: '021000021',
+      beneficiary: { fullName: 'Pay Ee' },
+    },
   });
-  const quote = await platform<Quote>('POST', '/quotes', { source: { accountId: wallet.accountId }, destination: { accountId: external.body.id }, lockedCurrencyAmount: amount });
+  const quote = await platform<Quote>('POST', '/quotes', {
+    source: { accountId: wallet.accountId },
+    destination: { accountId: external.body.id },
+    lockedCurrencyAmount: amount,
+  });
   return quote.body;
 }
 
@@ -37,7 +55,12 @@ describe('WalletClient errors (Chromium, sandbox through the relay)', () => {
     const otp = await client.signInWithEmailOtp({ credentialId: wallet.emailCredentialId });
     await expectRejects(otp.finish('123456'), (e) => {
       expect(e).to.be.instanceOf(WalletError);
-      expect([e.code, e.status, e.reason, e.operation]).to.deep.equal(['UNAUTHORIZED', 401, 'Invalid OTP code', 'signInWithEmailOtp']);
+      expect([e.code, e.status, e.reason, e.operation]).to.deep.equal([
+        'UNAUTHORIZED',
+        401,
+        'Invalid OTP code',
+        'signInWithEmailOtp',
+      ]);
     });
     await expectRejects(otp.finish('12ab'), (e) => expect(e.code).to.equal('INVALID_INPUT'));
     expect(client.state.status).to.equal('signed-out');
@@ -66,7 +89,9 @@ describe('WalletClient errors (Chromium, sandbox through the relay)', () => {
     const client = await makeClient(wallet);
     const otp = await client.signInWithEmailOtp({ credentialId: wallet.emailCredentialId });
     await advanceSandbox(11 * 60_000);
-    await expectRejects(otp.finish('000000'), (e) => expect([e.code, e.reason]).to.deep.equal(['UNAUTHORIZED', 'Code expired; request a new one']));
+    await expectRejects(otp.finish('000000'), (e) =>
+      expect([e.code, e.reason]).to.deep.equal(['UNAUTHORIZED', 'Code expired; request a new one']),
+    );
     await otp.resend();
     await otp.finish('000000');
     const { credential } = await client.registerPasskey({ signIn: false });
@@ -74,7 +99,9 @@ describe('WalletClient errors (Chromium, sandbox through the relay)', () => {
 
     const prepared = await client.preparePasskeySignIn({ credentialId: credential.id });
     await advanceSandbox(6 * 60_000);
-    await expectRejects(prepared.start(), (e) => expect([e.code, e.reason]).to.deep.equal(['UNAUTHORIZED', 'Challenge expired']));
+    await expectRejects(prepared.start(), (e) =>
+      expect([e.code, e.reason]).to.deep.equal(['UNAUTHORIZED', 'Challenge expired']),
+    );
     expect(client.session!.id).to.equal(sessionId);
     const again = await client.preparePasskeySignIn({ credentialId: credential.id });
     expect(prepared.isFresh()).to.equal(false);
@@ -99,7 +126,9 @@ describe('WalletClient errors (Chromium, sandbox through the relay)', () => {
     const sessionId = client.session!.id;
     await client.setWalletPrivacy(true);
     replay = true;
-    await expectRejects(client.setWalletPrivacy(false), (e) => expect([e.code, e.reason]).to.deep.equal(['UNAUTHORIZED', 'Request-Id already used']));
+    await expectRejects(client.setWalletPrivacy(false), (e) =>
+      expect([e.code, e.reason]).to.deep.equal(['UNAUTHORIZED', 'Request-Id already used']),
+    );
     replay = false;
     await unchangedAndWorking(client, sessionId);
     await client.setWalletPrivacy(false);
@@ -114,12 +143,14 @@ describe('WalletClient errors (Chromium, sandbox through the relay)', () => {
     const phone = await makeClient(wallet, { storageNamespace: `phone-${wallet.accountId}` });
     await emailSignIn(phone, wallet);
     await phone.revokeSession(laptop.session!.id);
-    await expectRejects(laptop.setWalletPrivacy(true), (e) => expect([e.code, e.status]).to.deep.equal(['WALLET_SIGNATURE_INVALID', 401]));
+    await expectRejects(laptop.setWalletPrivacy(true), (e) =>
+      expect([e.code, e.status]).to.deep.equal(['WALLET_SIGNATURE_INVALID', 401]),
+    );
     laptop.close();
     phone.close();
   });
 
-  it('approveQuote: 0 calls; the signature executes at the sandbox; an expired quote is QUOTE_EXPIRED; another wallet\'s is QUOTE_NOT_SIGNABLE', async () => {
+  it("approveQuote: 0 calls; the signature executes at the sandbox; an expired quote is QUOTE_EXPIRED; another wallet's is QUOTE_NOT_SIGNABLE", async () => {
     const wallet = await newWallet();
     const requests: string[] = [];
     const inner = fetchTransport('/api');
@@ -140,7 +171,9 @@ describe('WalletClient errors (Chromium, sandbox through the relay)', () => {
     expect((await platform('GET', `/quotes/${quote.id}`)).body.status).to.equal('COMPLETED');
 
     const other = await newWallet();
-    await expectRejects(client.approveQuote({ ...(await quoteFor(other)) }), (e) => expect(e.code).to.equal('QUOTE_NOT_SIGNABLE'));
+    await expectRejects(client.approveQuote({ ...(await quoteFor(other)) }), (e) =>
+      expect(e.code).to.equal('QUOTE_NOT_SIGNABLE'),
+    );
     const stale = await quoteFor(wallet);
     await advanceSandbox(5 * 60_000 + 1_000);
     await client.listSessions(); // any answer carries the server's Date
@@ -154,7 +187,9 @@ describe('WalletClient errors (Chromium, sandbox through the relay)', () => {
     await emailSignIn(client, wallet);
     const sessionId = client.session!.id;
     await control('/faults', { method: 'GET', path: '/auth/sessions', kind: '500' });
-    await expectRejects(client.listSessions(), (e) => expect([e.code, e.status, e.ambiguous]).to.deep.equal(['INTERNAL_ERROR', 500, true]));
+    await expectRejects(client.listSessions(), (e) =>
+      expect([e.code, e.status, e.ambiguous]).to.deep.equal(['INTERNAL_ERROR', 500, true]),
+    );
     await unchangedAndWorking(client, sessionId);
     await control('/faults', { method: 'GET', path: '/auth/sessions', kind: 'hang', hangMs: 3_000 });
     await expectRejects(client.listSessions(), (e) => expect(e.code).to.equal('TIMEOUT'));
@@ -166,7 +201,9 @@ describe('WalletClient errors (Chromium, sandbox through the relay)', () => {
     const wallet = await newWallet();
     const client = await makeClient(wallet);
     await emailSignIn(client, wallet);
-    await expectRejects(client.revokeCredential(wallet.emailCredentialId), (e) => expect(e.code).to.equal('NO_OTHER_CREDENTIAL'));
+    await expectRejects(client.revokeCredential(wallet.emailCredentialId), (e) =>
+      expect(e.code).to.equal('NO_OTHER_CREDENTIAL'),
+    );
     // With a passkey session, the email credential can go.
     await client.registerPasskey();
     await client.revokeCredential(wallet.emailCredentialId);

@@ -4,15 +4,24 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import { before, describe, it } from '#test-harness';
 import { exportPublicKey } from '../../src/crypto/index.js';
 import type { OidcTokenProvider, WalletClient } from '../../src/client/index.js';
-import { advanceSandbox, emailSignIn, makeClient, newWallet, platform, recording, sandboxSessions, type TestWallet } from '../helpers/browser-stack.js';
+import {
+  advanceSandbox,
+  emailSignIn,
+  makeClient,
+  newWallet,
+  platform,
+  recording,
+  sandboxSessions,
+  type TestWallet,
+} from '../helpers/browser-stack.js';
 import { exportableFormats } from '../helpers/private-keys.js';
 
 const ISSUER = 'https://oidc.sandbox.embedded-wallet.test';
 
-/** A test identity provider: an OIDC-shaped token with the nonce it is asked for. */
-function testIdp(sub: string): OidcTokenProvider {
+/** A test identity provider: an OIDC-shaped token with the nonce it is asked for, dated on the service's clock. */
+function testIdp(sub: string, client: WalletClient): OidcTokenProvider {
   return async ({ nonce }) => {
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(client.serverNow() / 1000);
     const enc = (v: unknown) => btoa(JSON.stringify(v)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
     return `${enc({ alg: 'RS256', typ: 'JWT' })}.${enc({ iss: ISSUER, aud: 'demo-app', sub, iat: now, exp: now + 300, nonce, email: `${sub}@example.com` })}.c2ln`;
   };
@@ -84,10 +93,13 @@ describe('WalletClient sign-in (Chromium, sandbox through the relay)', () => {
       ]);
       await proveSigning(client, wallet, mode === 'sealed');
 
-      const oauth = await client.registerOAuth({ oidcTokenProvider: testIdp(`sub-${mode}`) });
+      const oauth = await client.registerOAuth({ oidcTokenProvider: testIdp(`sub-${mode}`, client) });
       expect(oauth.type).to.equal('OAUTH');
       rec.calls.length = 0;
-      const viaOAuth = await client.signInWithOAuth({ credentialId: oauth.id, oidcTokenProvider: testIdp(`sub-${mode}`) });
+      const viaOAuth = await client.signInWithOAuth({
+        credentialId: oauth.id,
+        oidcTokenProvider: testIdp(`sub-${mode}`, client),
+      });
       expect(viaOAuth.credentialType).to.equal('OAUTH');
       expect(rec.calls).to.deep.equal([`POST /auth/credentials/${oauth.id}/verify`]);
       await proveSigning(client, wallet, mode !== 'sealed');

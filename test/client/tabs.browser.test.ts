@@ -6,13 +6,21 @@
 import { expect } from 'chai';
 import { describe, it } from '#test-harness';
 import type { WalletClient } from '../../src/client/index.js';
-import { control, emailSignIn, makeClient, newWallet, sandboxKeys, sandboxSessions, type TestWallet } from '../helpers/browser-stack.js';
+import {
+  control,
+  emailSignIn,
+  makeClient,
+  newWallet,
+  sandboxKeys,
+  sandboxSessions,
+  type TestWallet,
+} from '../helpers/browser-stack.js';
 
 async function secondTab(wallet: TestWallet): Promise<{ client: WalletClient; frame: HTMLIFrameElement }> {
   const frame = document.createElement('iframe');
   frame.src = new URL('./fixtures/tab.html', import.meta.url).href;
   document.body.append(frame);
-  const win = () => frame.contentWindow as (Window & { WalletClient?: typeof import('../../src/client/index.js').WalletClient }) | null;
+  const win = () => frame.contentWindow as (Window & { WalletClient?: typeof WalletClient }) | null;
   for (let i = 0; i < 200 && !win()?.WalletClient; i++) await new Promise((r) => setTimeout(r, 25));
   const Client = win()!.WalletClient!;
   const client = new Client({ apiBase: '/api', accountId: wallet.accountId, enclaveKeys: await sandboxKeys() });

@@ -29,7 +29,10 @@ describe('a tampering relay is refused before anything is encrypted or signed', 
     const attacker = makeEnclave();
     const relay = tampering((request, response) =>
       request.path.endsWith('/challenge')
-        ? withBody(response, { ...(response.body as object), otpEncryptionTargetBundle: makeBundle(attacker, { targetPublic: randomKeyHex().uncompressed }) })
+        ? withBody(response, {
+            ...(response.body as object),
+            otpEncryptionTargetBundle: makeBundle(attacker, { targetPublic: randomKeyHex().uncompressed }),
+          })
         : response,
     );
     const client = await makeClient(wallet, { transport: relay.transport });
@@ -47,7 +50,11 @@ describe('a tampering relay is refused before anything is encrypted or signed', 
     const pinned = (await sandboxKeys()).otpTarget;
     const relay = tampering((request, response) => {
       if (!request.path.endsWith('/challenge')) return response;
-      const forged = makeBundle(makeEnclave(), { targetPublic: randomKeyHex().uncompressed }, { enclaveQuorumPublic: pinned });
+      const forged = makeBundle(
+        makeEnclave(),
+        { targetPublic: randomKeyHex().uncompressed },
+        { enclaveQuorumPublic: pinned },
+      );
       return withBody(response, { ...(response.body as object), otpEncryptionTargetBundle: forged });
     });
     const client = await makeClient(wallet, { transport: relay.transport });

@@ -35,7 +35,11 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
       credentials: sandbox.credentials,
       basePath: '/api',
       authorize: () => true,
-      passkeys: { rpId: 'localhost', rpName: 'Wallet tests', user: ({ accountId }) => ({ id: accountId, name: 'tester@example.com' }) },
+      passkeys: {
+        rpId: 'localhost',
+        rpName: 'Wallet tests',
+        user: ({ accountId }) => ({ id: accountId, name: 'tester@example.com' }),
+      },
       onRequest: (entry) => relayLog.push(entry),
     }),
   );
@@ -62,7 +66,16 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
         return json(res, 200, { customerId: customer.body.id, accountId, credentials: credentials.body.data });
       }
       case '/platform':
-        return json(res, 200, await platform(String(body['method']), String(body['path']), body['body'], (body['headers'] ?? {}) as Record<string, string>));
+        return json(
+          res,
+          200,
+          await platform(
+            String(body['method']),
+            String(body['path']),
+            body['body'],
+            (body['headers'] ?? {}) as Record<string, string>,
+          ),
+        );
       case '/faults':
         sandbox.faults.inject(body as never);
         return json(res, 200, {});
@@ -74,11 +87,25 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
       case '/sessions': {
         const accountId = new URL(req.url!, 'http://x').searchParams.get('accountId');
         const sessions = [...sandbox.store.sessions.values()].filter((s) => s.accountId === accountId);
-        return json(res, 200, sessions.map(({ id, credentialId, revoked, expiresAt, createdAt }) => ({ id, credentialId, revoked, expiresAt, createdAt })));
+        return json(
+          res,
+          200,
+          sessions.map(({ id, credentialId, revoked, expiresAt, createdAt }) => ({
+            id,
+            credentialId,
+            revoked,
+            expiresAt,
+            createdAt,
+          })),
+        );
       }
       case '/credentials': {
         const accountId = new URL(req.url!, 'http://x').searchParams.get('accountId');
-        return json(res, 200, sandbox.store.credentialsOf(accountId ?? '').map(({ id, type }) => ({ id, type })));
+        return json(
+          res,
+          200,
+          sandbox.store.credentialsOf(accountId ?? '').map(({ id, type }) => ({ id, type })),
+        );
       }
       case '/relay-log':
         if (req.method === 'DELETE') relayLog.length = 0;

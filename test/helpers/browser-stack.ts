@@ -2,7 +2,7 @@
 import { fetchTransport, type Transport, type WireRequest } from '../../src/protocol/index.js';
 import { WalletClient, type WalletClientOptions } from '../../src/client/index.js';
 
-export async function control<T = any>(path: string, body?: unknown, method = 'POST'): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function control<T = any>(path: string, body?: unknown, method = 'POST'): Promise<T> {
   const response = await fetch(`/test-control${path}`, {
     method,
     headers: { 'content-type': 'application/json' },
@@ -12,7 +12,7 @@ export async function control<T = any>(path: string, body?: unknown, method = 'P
 }
 
 /** A platform call made by "the partner's backend" (Basic credentials stay server side). */
-export function platform<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>) { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function platform<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>) {
   return control<{ status: number; body: T }>('/platform', { method, path, body, headers });
 }
 
@@ -27,21 +27,35 @@ let counter = 0;
 export async function newWallet(options: { phone?: boolean } = {}): Promise<TestWallet> {
   counter++;
   const email = `user-${Date.now()}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const created = await control<{ customerId: string; accountId: string; credentials: { id: string; type: string }[] }>('/customer', {
-    email,
-    ...(options.phone ? { phoneNumber: '+14155550123' } : {}),
-  });
+  const created = await control<{ customerId: string; accountId: string; credentials: { id: string; type: string }[] }>(
+    '/customer',
+    {
+      email,
+      ...(options.phone ? { phoneNumber: '+14155550123' } : {}),
+    },
+  );
   const byType = (type: string) => created.credentials.find((c) => c.type === type)?.id;
-  return { customerId: created.customerId, accountId: created.accountId, emailCredentialId: byType('EMAIL_OTP')!, smsCredentialId: byType('SMS_OTP') };
+  return {
+    customerId: created.customerId,
+    accountId: created.accountId,
+    emailCredentialId: byType('EMAIL_OTP')!,
+    smsCredentialId: byType('SMS_OTP'),
+  };
 }
 
 let enclaveKeys: { otpTarget: string; export: string } | undefined;
 export async function sandboxKeys(): Promise<{ otpTarget: string; export: string }> {
-  return (enclaveKeys ??= (await control<{ enclaveKeys: { otpTarget: string; export: string } }>('/info', undefined, 'GET')).enclaveKeys);
+  return (enclaveKeys ??= (
+    await control<{ enclaveKeys: { otpTarget: string; export: string } }>('/info', undefined, 'GET')
+  ).enclaveKeys);
 }
 
 /** Wraps a transport, recording `METHOD path` of every call (the query dropped). */
-export function recording(inner: Transport = fetchTransport('/api')): { transport: Transport; calls: string[]; requests: WireRequest[] } {
+export function recording(inner: Transport = fetchTransport('/api')): {
+  transport: Transport;
+  calls: string[];
+  requests: WireRequest[];
+} {
   const calls: string[] = [];
   const requests: WireRequest[] = [];
   return {
@@ -55,7 +69,10 @@ export function recording(inner: Transport = fetchTransport('/api')): { transpor
   };
 }
 
-export async function makeClient(wallet: TestWallet, options: Partial<WalletClientOptions> = {}): Promise<WalletClient> {
+export async function makeClient(
+  wallet: TestWallet,
+  options: Partial<WalletClientOptions> = {},
+): Promise<WalletClient> {
   const client = new WalletClient({
     apiBase: '/api',
     accountId: wallet.accountId,
@@ -78,9 +95,13 @@ export async function emailSignIn(client: WalletClient, wallet: TestWallet) {
 
 /** The sandbox's record of the wallet's sessions (revoked ones included). */
 export const sandboxSessions = (accountId: string) =>
-  control<{ id: string; credentialId: string; revoked: boolean; expiresAt: number }[]>(`/sessions?accountId=${encodeURIComponent(accountId)}`, undefined, 'GET');
+  control<{ id: string; credentialId: string; revoked: boolean; expiresAt: number }[]>(
+    `/sessions?accountId=${encodeURIComponent(accountId)}`,
+    undefined,
+    'GET',
+  );
 
-export async function expectRejects(promise: Promise<unknown>, check: (error: any) => void): Promise<void> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function expectRejects(promise: Promise<unknown>, check: (error: any) => void): Promise<void> {
   let error: unknown;
   try {
     await promise;

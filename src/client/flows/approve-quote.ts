@@ -21,7 +21,8 @@ export interface QuoteApproval {
 
 /** The payload an embedded-wallet quote asks the wallet to sign. */
 export function quotePayload(quote: Quote): string | undefined {
-  return quote.paymentInstructions?.find((p) => p.accountOrWalletInfo?.accountType === 'EMBEDDED_WALLET')?.accountOrWalletInfo?.payloadToSign;
+  return quote.paymentInstructions?.find((p) => p.accountOrWalletInfo?.accountType === 'EMBEDDED_WALLET')
+    ?.accountOrWalletInfo?.payloadToSign;
 }
 
 export async function approveQuote(ctx: ClientContext, quote: Quote): Promise<QuoteApproval> {
@@ -34,7 +35,8 @@ export async function approveQuote(ctx: ClientContext, quote: Quote): Promise<Qu
     throw new WalletError('QUOTE_NOT_SIGNABLE', 'The quote is not paid from this wallet', { operation });
   }
   const payload = quotePayload(quote);
-  if (!payload) throw new WalletError('QUOTE_NOT_SIGNABLE', 'The quote has no embedded-wallet payload to sign', { operation });
+  if (!payload)
+    throw new WalletError('QUOTE_NOT_SIGNABLE', 'The quote has no embedded-wallet payload to sign', { operation });
   checkPayloadToSign(payload, { kind: 'activity', types: ctx.options.activityTypes.signTransaction });
   const signature = await createStamp(payload, ctx.sessions.signerFor(session.sessionId)());
   return {
@@ -58,7 +60,9 @@ export async function signPayload(
   const session = await activeSession(ctx, 'signPayload');
   checkPayloadToSign(
     payloadToSign,
-    options.allowOpaque ? { kind: 'opaque' } : { kind: 'activity', types: options.activityTypes ?? ctx.options.activityTypes.signTransaction },
+    options.allowOpaque
+      ? { kind: 'opaque' }
+      : { kind: 'activity', types: options.activityTypes ?? ctx.options.activityTypes.signTransaction },
   );
   return createStamp(payloadToSign, ctx.sessions.signerFor(session.sessionId)());
 }

@@ -13,9 +13,13 @@ export async function revokeCredential(ctx: ClientContext, credentialId: string)
   const operation = 'revokeCredential';
   const session = await activeSession(ctx, operation);
   if (session.credentialId === credentialId) {
-    throw new WalletError('NO_OTHER_CREDENTIAL', 'This device is signed in with that credential; sign in with another one to remove it', {
-      operation,
-    });
+    throw new WalletError(
+      'NO_OTHER_CREDENTIAL',
+      'This device is signed in with that credential; sign in with another one to remove it',
+      {
+        operation,
+      },
+    );
   }
   await signedCall(ctx.api, {
     method: 'DELETE',

@@ -22,7 +22,11 @@ async function token(provider: OidcTokenProvider, nonce: string, operation: stri
   return value;
 }
 
-export async function signInWithOAuth(ctx: ClientContext, provider: OidcTokenProvider, credentialId?: string): Promise<SessionInfo> {
+export async function signInWithOAuth(
+  ctx: ClientContext,
+  provider: OidcTokenProvider,
+  credentialId?: string,
+): Promise<SessionInfo> {
   const operation = 'signInWithOAuth';
   const id = await credentialOf(ctx, 'OAUTH', credentialId, operation);
   const key = await newSessionKey(ctx.options.sessionKeyMode);

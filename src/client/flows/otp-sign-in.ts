@@ -27,11 +27,16 @@ export interface OtpSignIn {
 /** Strips the separators people paste ("123 456", "123-456") and checks what is left. */
 export function normaliseOtp(code: string): string {
   const digits = code.replace(/[\s\-–.]/g, '');
-  if (!/^\d{4,10}$/.test(digits)) throw new WalletError('INVALID_INPUT', 'The code must be digits only', { operation: 'finishOtp' });
+  if (!/^\d{4,10}$/.test(digits))
+    throw new WalletError('INVALID_INPUT', 'The code must be digits only', { operation: 'finishOtp' });
   return digits;
 }
 
-export async function startOtpSignIn(ctx: ClientContext, type: 'EMAIL_OTP' | 'SMS_OTP', credentialId?: string): Promise<OtpSignIn> {
+export async function startOtpSignIn(
+  ctx: ClientContext,
+  type: 'EMAIL_OTP' | 'SMS_OTP',
+  credentialId?: string,
+): Promise<OtpSignIn> {
   const operation = type === 'EMAIL_OTP' ? 'signInWithEmailOtp' : 'signInWithSmsOtp';
   const id = await credentialOf(ctx, type, credentialId, operation);
   let target: AuthMethod;
@@ -39,13 +44,21 @@ export async function startOtpSignIn(ctx: ClientContext, type: 'EMAIL_OTP' | 'SM
 
   const challenge = async () => {
     try {
-      const { body } = await ctx.api.call<AuthMethod>({ method: 'POST', path: `/auth/credentials/${encodeURIComponent(id)}/challenge`, body: {}, operation });
+      const { body } = await ctx.api.call<AuthMethod>({
+        method: 'POST',
+        path: `/auth/credentials/${encodeURIComponent(id)}/challenge`,
+        body: {},
+        operation,
+      });
       if (typeof body.otpEncryptionTargetBundle !== 'string') {
-        throw new WalletError('INVALID_RESPONSE', 'The challenge answer has no otpEncryptionTargetBundle', { operation });
+        throw new WalletError('INVALID_RESPONSE', 'The challenge answer has no otpEncryptionTargetBundle', {
+          operation,
+        });
       }
       target = body;
     } catch (error) {
-      if (error instanceof WalletError && error.retryAfterMs !== undefined) resendAvailableAt = ctx.api.clock.now() + error.retryAfterMs;
+      if (error instanceof WalletError && error.retryAfterMs !== undefined)
+        resendAvailableAt = ctx.api.clock.now() + error.retryAfterMs;
       throw error;
     }
   };

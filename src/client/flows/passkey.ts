@@ -4,9 +4,19 @@
  * activation after an `await`, so `start()` calls WebAuthn before awaiting
  * anything. Prepare early, keep it fresh (`isFresh`), start in the click.
  */
-import { startAuthentication, startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import {
+  startAuthentication,
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+} from '@simplewebauthn/browser';
 import { toBase64Url, utf8 } from '../../crypto/index.js';
-import { signedCall, WalletError, type AuthMethod, type AuthSession, type PasskeyChallenge } from '../../protocol/index.js';
+import {
+  signedCall,
+  WalletError,
+  type AuthMethod,
+  type AuthSession,
+  type PasskeyChallenge,
+} from '../../protocol/index.js';
 import { activeSession, credentialOf, expectActivity, listCredentials, type ClientContext } from '../context.js';
 import { toPasskeyError } from '../passkey-error.js';
 import { newSessionKey, sessionSigningKey } from '../session/session-key.js';
@@ -35,7 +45,11 @@ export async function preparePasskeySignIn(ctx: ClientContext, credentialId?: st
     body: { clientPublicKey: key.publicKeyHex },
     operation,
   });
-  if (typeof challenge.challenge !== 'string' || typeof challenge.requestId !== 'string' || typeof challenge.credentialId !== 'string') {
+  if (
+    typeof challenge.challenge !== 'string' ||
+    typeof challenge.requestId !== 'string' ||
+    typeof challenge.credentialId !== 'string'
+  ) {
     throw new WalletError('INVALID_RESPONSE', 'The passkey challenge answer is incomplete', { operation });
   }
   const expiresAt = Date.parse(challenge.expiresAt);
@@ -46,7 +60,10 @@ export async function preparePasskeySignIn(ctx: ClientContext, credentialId?: st
     expiresAt,
     isFresh,
     start() {
-      if (!isFresh()) return Promise.reject(new WalletError('CHALLENGE_EXPIRED', 'The passkey challenge expired; prepare again', { operation }));
+      if (!isFresh())
+        return Promise.reject(
+          new WalletError('CHALLENGE_EXPIRED', 'The passkey challenge expired; prepare again', { operation }),
+        );
       used = true;
       // No await before this call: it must run inside the tap's user activation.
       const ceremony = startAuthentication({
@@ -108,7 +125,8 @@ export async function preparePasskeyRegistration(
     body: { accountId },
     operation,
   });
-  if (typeof creation.challenge !== 'string') throw new WalletError('INVALID_RESPONSE', 'The registration options have no challenge', { operation });
+  if (typeof creation.challenge !== 'string')
+    throw new WalletError('INVALID_RESPONSE', 'The registration options have no challenge', { operation });
   return {
     start() {
       const ceremony = startRegistration({ optionsJSON: creation });
@@ -140,7 +158,8 @@ export async function preparePasskeyRegistration(
           signer: ctx.sessions.signerFor(session.sessionId),
           readBack: async () => (await listCredentials(ctx, operation)).some((c) => c.credentialId === response.id),
         });
-        const credential = result.body ?? (await listCredentials(ctx, operation)).find((c) => c.credentialId === response.id)!;
+        const credential =
+          result.body ?? (await listCredentials(ctx, operation)).find((c) => c.credentialId === response.id)!;
         if (options.signIn === false) return { credential, session: undefined };
         const prepared = await preparePasskeySignIn(ctx, credential.id);
         return { credential, session: await prepared.start() };

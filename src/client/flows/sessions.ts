@@ -16,7 +16,8 @@ async function activeSessions(ctx: ClientContext, operation: string): Promise<Au
     path: `/auth/sessions?accountId=${encodeURIComponent(ctx.options.accountId)}`,
     operation,
   });
-  if (!Array.isArray(body.data)) throw new WalletError('INVALID_RESPONSE', 'The session list has no data', { operation });
+  if (!Array.isArray(body.data))
+    throw new WalletError('INVALID_RESPONSE', 'The session list has no data', { operation });
   return body.data;
 }
 
@@ -52,13 +53,25 @@ export async function refreshSession(ctx: ClientContext, operation = 'refreshSes
     });
     if (!result.body) throw new WalletError('INVALID_RESPONSE', 'The refresh answer has no session', { operation });
     const keyPair = await sessionSigningKey(result.body, key, operation);
-    return ctx.sessions.adopt(result.body, keyPair, { id: latest.credentialId, type: latest.credentialType }, 'refreshed');
+    return ctx.sessions.adopt(
+      result.body,
+      keyPair,
+      { id: latest.credentialId, type: latest.credentialType },
+      'refreshed',
+    );
   });
 }
 
 function toInfoOf(ctx: ClientContext): SessionInfo {
   const s = ctx.sessions.session!;
-  return { id: s.sessionId, accountId: s.accountId, credentialId: s.credentialId, credentialType: s.credentialType, nickname: s.nickname, expiresAt: new Date(s.expiresAt) };
+  return {
+    id: s.sessionId,
+    accountId: s.accountId,
+    credentialId: s.credentialId,
+    credentialType: s.credentialType,
+    nickname: s.nickname,
+    expiresAt: new Date(s.expiresAt),
+  };
 }
 
 /** Revokes a session (another device's, or this one's), signed by this device's session. */

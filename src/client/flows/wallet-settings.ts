@@ -41,12 +41,16 @@ export async function setWalletPrivacy(ctx: ClientContext, enabled: boolean): Pr
 }
 
 /** Changes the customer's email or phone (one per call); signed when the service asks. */
-export async function updateContact(ctx: ClientContext, contact: { email: string } | { phoneNumber: string }): Promise<Record<string, unknown>> {
+export async function updateContact(
+  ctx: ClientContext,
+  contact: { email: string } | { phoneNumber: string },
+): Promise<Record<string, unknown>> {
   const operation = 'updateContact';
   const { customerId } = ctx.options;
   if (!customerId) throw new TypeError('updateContact needs the "customerId" option');
   const isEmail = 'email' in contact;
-  if (isEmail === 'phoneNumber' in contact) throw new TypeError('updateContact takes {email} or {phoneNumber}, one per call');
+  if (isEmail === 'phoneNumber' in contact)
+    throw new TypeError('updateContact takes {email} or {phoneNumber}, one per call');
   const session = await activeSession(ctx, operation);
   const { body } = await signedCall<Record<string, unknown>>(ctx.api, {
     method: 'PATCH',

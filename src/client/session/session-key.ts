@@ -34,10 +34,18 @@ export async function newSessionKey(mode: SessionKeyMode): Promise<PendingSessio
 }
 
 /** The signing pair for a session answered to `key`. */
-export async function sessionSigningKey(session: AuthSession, key: PendingSessionKey, operation: string): Promise<CryptoKeyPair> {
+export async function sessionSigningKey(
+  session: AuthSession,
+  key: PendingSessionKey,
+  operation: string,
+): Promise<CryptoKeyPair> {
   if (key.mode === 'client-held') return key.keyPair;
   if (typeof session.encryptedSessionSigningKey !== 'string') {
-    throw new WalletError('INVALID_RESPONSE', `${operation}: the session carries no encryptedSessionSigningKey for the sealed key mode`, { operation });
+    throw new WalletError(
+      'INVALID_RESPONSE',
+      `${operation}: the session carries no encryptedSessionSigningKey for the sealed key mode`,
+      { operation },
+    );
   }
   return openSessionKeyBundle(session.encryptedSessionSigningKey, key.keyPair);
 }

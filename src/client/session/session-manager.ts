@@ -21,7 +21,11 @@ export interface SessionInfo {
 }
 
 export type SessionEvent =
-  | { type: 'change'; session: SessionInfo | undefined; cause: 'restored' | 'signed-in' | 'refreshed' | 'signed-out' | 'expired' | 'other-tab' }
+  | {
+      type: 'change';
+      session: SessionInfo | undefined;
+      cause: 'restored' | 'signed-in' | 'refreshed' | 'signed-out' | 'expired' | 'other-tab';
+    }
   | { type: 'expiring'; session: SessionInfo; msLeft: number };
 
 export const toInfo = (s: StoredSession): SessionInfo => ({
@@ -126,7 +130,8 @@ export class SessionManager {
   /** Re-reads the vault (another tab may have refreshed) and returns what it holds. */
   async reloadFromVault(): Promise<StoredSession | undefined> {
     const stored = await this.vault.reload(this.accountId);
-    if (stored && stored.sessionId !== this.current?.sessionId && stored.expiresAt > this.clock.now()) this.set(stored, 'other-tab');
+    if (stored && stored.sessionId !== this.current?.sessionId && stored.expiresAt > this.clock.now())
+      this.set(stored, 'other-tab');
     return this.current;
   }
 
@@ -168,7 +173,8 @@ export class SessionManager {
     const left = this.current.expiresAt - this.clock.now();
     // Timers beyond ~24.8 days overflow; sessions last minutes, but stay safe.
     const cap = (ms: number) => Math.min(Math.max(ms, 0), 2 ** 31 - 1);
-    if (!this.warnedExpiring) this.expiringTimer = setTimeout(() => this.checkExpiry(), cap(left - this.refreshMarginMs));
+    if (!this.warnedExpiring)
+      this.expiringTimer = setTimeout(() => this.checkExpiry(), cap(left - this.refreshMarginMs));
     this.expiredTimer = setTimeout(() => this.checkExpiry(), cap(left));
   }
 

@@ -10,7 +10,7 @@
  * failure the vault falls back to memory for this page and warns once. It
  * never falls back to localStorage and never stores key bytes.
  */
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { del, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import type { CredentialType } from '../../protocol/index.js';
 
 export interface StoredSession {
@@ -34,6 +34,35 @@ export interface VaultOptions {
 }
 
 const TIMEOUT = Symbol('timeout');
+
+/**
+ * idb-keyval's store, but a good citizen: it closes its connection when
+ * another page deletes or upgrades the database (`versionchange`), and opens
+ * again on the next use, so "clear site data" and other tabs are never blocked.
+ */
+function openStore(databaseName: string, storeName: string): UseStore {
+  let db: Promise<IDBDatabase> | undefined;
+  const open = (): Promise<IDBDatabase> => {
+    const request = indexedDB.open(databaseName);
+    request.onupgradeneeded = () => request.result.createObjectStore(storeName);
+    const opening = promisifyRequest(request).then((connection) => {
+      connection.onversionchange = () => {
+        connection.close();
+        db = undefined;
+      };
+      connection.onclose = () => {
+        db = undefined;
+      };
+      return connection;
+    });
+    opening.catch(() => {
+      db = undefined;
+    });
+    return (db = opening);
+  };
+  return (mode, callback) =>
+    (db ?? open()).then((connection) => callback(connection.transaction(storeName, mode).objectStore(storeName)));
+}
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMEOUT> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -72,7 +101,7 @@ export class SessionVault {
         return undefined;
       }
       try {
-        this.store = createStore(this.options.databaseName ?? 'embedded-wallet-elements', 'sessions');
+        this.store = openStore(this.options.databaseName ?? 'embedded-wallet-elements', 'sessions');
       } catch (cause) {
         this.fallBack('IndexedDB could not be opened', cause);
         return undefined;
@@ -82,7 +111,10 @@ export class SessionVault {
   }
 
   /** Runs one IndexedDB operation; undefined (and a fallback) when it fails or hangs. */
-  private async attempt<T>(what: string, run: (store: UseStore) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
+  private async attempt<T>(
+    what: string,
+    run: (store: UseStore) => Promise<T>,
+  ): Promise<{ ok: true; value: T } | { ok: false }> {
     const store = this.idb();
     if (!store) return { ok: false };
     try {
@@ -94,7 +126,10 @@ export class SessionVault {
       return { ok: true, value };
     } catch (cause) {
       const name = (cause as { name?: string } | null)?.name;
-      this.fallBack(name === 'DataCloneError' ? 'This browser cannot store keys in IndexedDB' : `IndexedDB failed (${what})`, cause);
+      this.fallBack(
+        name === 'DataCloneError' ? 'This browser cannot store keys in IndexedDB' : `IndexedDB failed (${what})`,
+        cause,
+      );
       return { ok: false };
     }
   }

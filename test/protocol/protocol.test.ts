@@ -1,0 +1,86 @@
+import { expect } from 'chai';
+import { describe, it } from '#test-harness';
+import {
+  DEFAULT_MESSAGES,
+  defaultMessage,
+  errorFromResponse,
+  parseRetryAfter,
+  ServerClock,
+  WalletError,
+} from '../../src/protocol/index.js';
+
+const headers = (h: Record<string, string>) => ({ get: (name: string) => h[name.toLowerCase()] ?? null });
+
+describe('protocol helpers', () => {
+  it("Retry-After in both forms: delta-seconds, and an HTTP date measured against the answer's Date", () => {
+    expect(parseRetryAfter('17')).to.equal(17_000);
+    const date = 'Sun, 22 Nov 2026 12:00:00 GMT';
+    expect(parseRetryAfter('Sun, 22 Nov 2026 12:00:45 GMT', date)).to.equal(45_000);
+    expect(parseRetryAfter('Sun, 22 Nov 2026 11:59:00 GMT', date)).to.equal(0);
+    expect(parseRetryAfter('soon')).to.equal(undefined);
+    expect(parseRetryAfter(null)).to.equal(undefined);
+  });
+
+  it('the server clock follows the Date header, not the device clock', () => {
+    const clock = new ServerClock();
+    const now = Date.now();
+    clock.observe(new Date(now + 3_600_000).toUTCString(), now, now);
+    expect(clock.now() - Date.now()).to.be.within(3_599_000, 3_601_500);
+    clock.observe('not a date', now, now);
+    expect(clock.synced).to.equal(true);
+  });
+
+  it('error bodies become typed WalletErrors with status, code, reason, details and retry-after', () => {
+    const error = errorFromResponse(
+      {
+        status: 401,
+        headers: headers({}),
+        body: { status: 401, code: 'UNAUTHORIZED', message: 'Authentication failed', reason: 'Invalid OTP code' },
+      },
+      'signInWithEmailOtp',
+    );
+    expect(error).to.be.instanceOf(WalletError);
+    expect([error.code, error.status, error.reason, error.operation, error.ambiguous]).to.deep.equal([
+      'UNAUTHORIZED',
+      401,
+      'Invalid OTP code',
+      'signInWithEmailOtp',
+      false,
+    ]);
+    const limited = errorFromResponse(
+      { status: 429, headers: headers({ 'retry-after': '9' }), body: undefined },
+      'resend',
+    );
+    expect([limited.code, limited.retryAfterMs]).to.deep.equal(['RATE_LIMITED', 9_000]);
+    const gateway = errorFromResponse({ status: 503, headers: headers({}), body: '<html>' }, 'x');
+    expect([gateway.code, gateway.ambiguous]).to.deep.equal(['INTERNAL_ERROR', true]);
+  });
+
+  it('every spec Part 7 code has a default message', () => {
+    const part7 = [
+      'UNAUTHORIZED',
+      'INVALID_SIGNATURE',
+      'WALLET_SIGNATURE_MISSING',
+      'WALLET_SIGNATURE_MALFORMED',
+      'WALLET_SIGNATURE_BODY_MISMATCH',
+      'WALLET_SIGNATURE_INVALID',
+      'REQUEST_ID_MISSING',
+      'TRANSACTION_NOT_FOUND',
+      'INVITATION_NOT_FOUND',
+      'USER_NOT_FOUND',
+      'QUOTE_NOT_FOUND',
+      'LOOKUP_REQUEST_NOT_FOUND',
+      'TOKEN_NOT_FOUND',
+      'BULK_UPLOAD_JOB_NOT_FOUND',
+      'REFERENCE_NOT_FOUND',
+      'UMA_NOT_FOUND',
+      'STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND',
+      'SERVICE_SWITCH_ERROR',
+      'INTERNAL_ERROR',
+      'METHOD_NOT_ALLOWED',
+      'INVALID_INPUT',
+    ];
+    for (const code of part7) expect(DEFAULT_MESSAGES[code], code).to.be.a('string');
+    expect(defaultMessage('SOMETHING_NEW')).to.match(/went wrong/);
+  });
+});
