@@ -7,9 +7,9 @@ export { DEFAULT_ACTIVITY_TYPES, type SignedOperationName, type WalletClientOpti
 export type { OtpSignIn } from './flows/otp-sign-in.js';
 export { normaliseOtp } from './flows/otp-sign-in.js';
 export type { PreparedPasskeyRegistration, PreparedPasskeySignIn } from './flows/passkey.js';
-export type { OidcTokenProvider } from './flows/oauth.js';
+export type { OidcTokenProvider, PreparedOAuthSignIn } from './flows/oauth.js';
 export type { ListedSession } from './flows/sessions.js';
-export { quotePayload, type QuoteApproval } from './flows/approve-quote.js';
+export { quotePayload, quoteCommitment, type QuoteApproval, type QuoteCommitment } from './flows/approve-quote.js';
 export type { SessionInfo } from './session/session-manager.js';
 export type { SessionKeyMode } from './session/session-key.js';
 export { PasskeyError, type PasskeyErrorCode } from './passkey-error.js';
@@ -22,6 +22,7 @@ export {
   WalletError,
   type AuthMethod,
   type AuthSession,
+  type Currency,
   type Quote,
   type Transport,
   type WalletErrorCode,

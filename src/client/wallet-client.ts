@@ -20,7 +20,13 @@ import { ApiClient, fetchTransport, WalletError, type AuthMethod, type Quote } f
 import { listCredentials, type ClientContext } from './context.js';
 import { revokeCredential } from './flows/credentials.js';
 import { approveQuote, signPayload, type QuoteApproval } from './flows/approve-quote.js';
-import { registerOAuth, signInWithOAuth, type OidcTokenProvider } from './flows/oauth.js';
+import {
+  prepareOAuthSignIn,
+  registerOAuth,
+  signInWithOAuth,
+  type OidcTokenProvider,
+  type PreparedOAuthSignIn,
+} from './flows/oauth.js';
 import { startOtpSignIn, type OtpSignIn } from './flows/otp-sign-in.js';
 import {
   preparePasskeyRegistration,
@@ -140,6 +146,11 @@ export class WalletClient extends EventTarget {
   /** Prepares and starts a passkey sign-in (fine where user activation survives an await). */
   async signInWithPasskey(options: { credentialId?: string } = {}): Promise<SessionInfo> {
     return (await this.preparePasskeySignIn(options)).start();
+  }
+
+  /** Prepares an OAuth sign-in (key and nonce) so `start(provider)` can open a popup inside the click. */
+  prepareOAuthSignIn(options: { credentialId?: string } = {}): Promise<PreparedOAuthSignIn> {
+    return prepareOAuthSignIn(this.ctx, options.credentialId);
   }
 
   /** Signs in with an OIDC id_token from `oidcTokenProvider`, bound to a fresh session key. */

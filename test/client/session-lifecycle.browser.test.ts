@@ -60,17 +60,16 @@ describe('session lifecycle', () => {
 
   it('a session that changes while an action runs: the action refuses with ACCOUNT_CHANGED and signs nothing', async () => {
     const wallet = await newWallet();
-    let client: WalletClient | undefined;
     const signed: string[] = [];
     const inner = fetchTransport('/api');
     const transport: Transport = async (request) => {
       if (request.headers?.['Service-Wallet-Signature']) signed.push(request.path);
       const response = await inner(request);
       // Another tab signs out between the challenge and the signature.
-      if (response.status === 202 && request.method === 'PATCH') await client!.signOut();
+      if (response.status === 202 && request.method === 'PATCH') await client.signOut();
       return response;
     };
-    client = await makeClient(wallet, { transport });
+    const client: WalletClient = await makeClient(wallet, { transport });
     await emailSignIn(client, wallet);
     signed.length = 0;
     await expectRejects(client.setWalletPrivacy(true), (e) => expect(e.code).to.equal('ACCOUNT_CHANGED'));

@@ -22,22 +22,56 @@ async function token(provider: OidcTokenProvider, nonce: string, operation: stri
   return value;
 }
 
+/** An OAuth sign-in whose key (and so nonce) is ready; `start` calls the provider at once, so a popup opens inside the click. */
+export interface PreparedOAuthSignIn {
+  credentialId: string;
+  /** The nonce the id_token must carry. */
+  nonce: string;
+  start(provider: OidcTokenProvider): Promise<SessionInfo>;
+}
+
+export async function prepareOAuthSignIn(ctx: ClientContext, credentialId?: string): Promise<PreparedOAuthSignIn> {
+  const operation = 'signInWithOAuth';
+  const id = await credentialOf(ctx, 'OAUTH', credentialId, operation);
+  const key = await newSessionKey(ctx.options.sessionKeyMode);
+  const nonce = oauthNonce(key.publicKeyHex);
+  let used = false;
+  return {
+    credentialId: id,
+    nonce,
+    start(provider) {
+      if (used)
+        return Promise.reject(
+          new WalletError('CHALLENGE_EXPIRED', 'This OAuth sign-in was used; prepare again', { operation }),
+        );
+      used = true;
+      // The provider is called before any await, inside the click's user activation.
+      const pending = token(provider, nonce, operation);
+      return (async () => {
+        const oidcToken = await pending;
+        const { body } = await ctx.api.call<AuthSession>({
+          method: 'POST',
+          path: `/auth/credentials/${encodeURIComponent(id)}/verify`,
+          body: { type: 'OAUTH', oidcToken, clientPublicKey: key.publicKeyHex },
+          operation,
+        });
+        return ctx.sessions.adopt(
+          body,
+          await sessionSigningKey(body, key, operation),
+          { id, type: 'OAUTH' },
+          'signed-in',
+        );
+      })();
+    },
+  };
+}
+
 export async function signInWithOAuth(
   ctx: ClientContext,
   provider: OidcTokenProvider,
   credentialId?: string,
 ): Promise<SessionInfo> {
-  const operation = 'signInWithOAuth';
-  const id = await credentialOf(ctx, 'OAUTH', credentialId, operation);
-  const key = await newSessionKey(ctx.options.sessionKeyMode);
-  const oidcToken = await token(provider, oauthNonce(key.publicKeyHex), operation);
-  const { body } = await ctx.api.call<AuthSession>({
-    method: 'POST',
-    path: `/auth/credentials/${encodeURIComponent(id)}/verify`,
-    body: { type: 'OAUTH', oidcToken, clientPublicKey: key.publicKeyHex },
-    operation,
-  });
-  return ctx.sessions.adopt(body, await sessionSigningKey(body, key, operation), { id, type: 'OAUTH' }, 'signed-in');
+  return (await prepareOAuthSignIn(ctx, credentialId)).start(provider);
 }
 
 export async function registerOAuth(ctx: ClientContext, provider: OidcTokenProvider): Promise<AuthMethod> {

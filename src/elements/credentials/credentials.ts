@@ -1,0 +1,165 @@
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import type { AuthMethod, OidcTokenProvider, PreparedPasskeyRegistration, WalletClient } from '../../client/index.js';
+import { EwCredentialAddedEvent } from '../events/credential-added.js';
+import { EwCredentialRemovedEvent } from '../events/credential-removed.js';
+import { ClientController } from '../shared/client-controller.js';
+import { errorText } from '../shared/error-text.js';
+import { listStyles } from '../shared/list.styles.js';
+import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { themeStyles } from '../shared/theme.styles.js';
+
+/**
+ * The wallet's sign-in methods: add a passkey (prepared before the tap) or a
+ * linked OAuth account, remove one. The method this device signed in with
+ * cannot be removed from here, and the element says why.
+ *
+ * @summary Manage sign-in methods.
+ * @tagname ew-credentials
+ * @csspart base - The wrapper.
+ * @csspart item - One credential.
+ * @csspart error - The error message.
+ * @event {EwCredentialAddedEvent} ew-credential-added - A passkey or OAuth identity was added.
+ * @event {EwCredentialRemovedEvent} ew-credential-removed - A credential was removed.
+ * @event {EwErrorEvent} ew-error - Loading or an action failed.
+ */
+export class EwCredentials extends LitElement {
+  static override styles = [themeStyles, listStyles];
+  static override properties = {
+    client: { attribute: false },
+    oidcTokenProvider: { attribute: false },
+    strings: { attribute: false },
+    credentials: { state: true },
+  };
+
+  declare client: WalletClient | undefined;
+  /** Enables "Link your account" (OAuth registration). */
+  declare oidcTokenProvider: OidcTokenProvider | undefined;
+  declare strings: Partial<WalletStrings> | undefined;
+  declare private credentials: AuthMethod[] | undefined;
+
+  private readonly wallet = new ClientController(this);
+  private registration: PreparedPasskeyRegistration | undefined;
+  private loadedFor: string | undefined;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const sessionId = this.client?.session?.id;
+    if ((changed.has('client') || sessionId !== this.loadedFor) && sessionId) void this.load();
+  }
+
+  /** Reloads the list and prepares a passkey registration for the next tap. */
+  async load(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    this.loadedFor = client.session?.id;
+    const list = await this.wallet.run('listCredentials', () => client.listCredentials());
+    if (list) this.credentials = list;
+    this.registration = await client
+      .preparePasskeyRegistration({ nickname: this.passkeyName(), signIn: false })
+      .catch(() => undefined);
+  }
+
+  private passkeyName(): string {
+    const ua = navigator.userAgent;
+    return /iPhone|iPad/.test(ua)
+      ? 'iPhone or iPad'
+      : /Android/.test(ua)
+        ? 'Android device'
+        : /Mac/.test(ua)
+          ? 'Mac'
+          : /Windows/.test(ua)
+            ? 'Windows PC'
+            : 'Passkey';
+  }
+
+  private async addPasskey(): Promise<void> {
+    const client = this.client!;
+    const prepared = this.registration;
+    this.registration = undefined;
+    const result = await this.wallet.run('registerPasskey', () =>
+      prepared ? prepared.start() : client.registerPasskey({ nickname: this.passkeyName(), signIn: false }),
+    );
+    if (result) {
+      const { credential } = result;
+      this.dispatchEvent(
+        new EwCredentialAddedEvent({
+          credentialId: credential.id,
+          type: credential.type,
+          nickname: credential.nickname,
+        }),
+      );
+    }
+    await this.load();
+  }
+
+  private async addOAuth(): Promise<void> {
+    const { client, oidcTokenProvider } = this;
+    if (!client || !oidcTokenProvider) return;
+    const credential = await this.wallet.run('registerOAuth', () => client.registerOAuth({ oidcTokenProvider }));
+    if (credential)
+      this.dispatchEvent(
+        new EwCredentialAddedEvent({
+          credentialId: credential.id,
+          type: credential.type,
+          nickname: credential.nickname,
+        }),
+      );
+    await this.load();
+  }
+
+  private async removeCredential(credential: AuthMethod): Promise<void> {
+    const done = await this.wallet.run(
+      'revokeCredential',
+      async () => (await this.client!.revokeCredential(credential.id), true),
+    );
+    if (done) this.dispatchEvent(new EwCredentialRemovedEvent({ credentialId: credential.id }));
+    await this.load();
+  }
+
+  protected override render() {
+    const s = resolveStrings(this.strings);
+    const { pending, error } = this.wallet;
+    const current = this.client?.session?.credentialId;
+    return html`<div part="base" aria-busy=${pending ? 'true' : 'false'}>
+      <h3>${s.credentialsTitle}</h3>
+      ${
+        !this.credentials
+          ? html`<p role="status"><span part="spinner" aria-hidden="true"></span>${s.loading}</p>`
+          : html`<ul>
+              ${this.credentials.map((credential) => {
+                const blocked = credential.id === current;
+                return html`<li part="item">
+                  <div>
+                    <strong>${s.credentialType(credential.type)}</strong>
+                    <div class="muted">${credential.nickname}</div>
+                    ${blocked ? html`<div class="muted" id="blocked-${credential.id}">${s.removeBlocked}</div>` : nothing}
+                  </div>
+                  <button
+                    class="secondary"
+                    type="button"
+                    aria-label="${s.remove} ${s.credentialType(credential.type)} ${credential.nickname}"
+                    aria-describedby=${blocked ? `blocked-${credential.id}` : nothing}
+                    ?disabled=${pending || blocked || this.credentials!.length < 2}
+                    @click=${() => this.removeCredential(credential)}
+                  >
+                    ${s.remove}
+                  </button>
+                </li>`;
+              })}
+            </ul>`
+      }
+      <div class="row">
+        <button type="button" ?disabled=${pending || !this.client} @click=${() => this.addPasskey()}>
+          ${s.addPasskey}
+        </button>
+        ${
+          this.oidcTokenProvider
+            ? html`<button class="secondary" type="button" ?disabled=${pending} @click=${() => this.addOAuth()}>
+                ${s.addOAuth}
+              </button>`
+            : nothing
+        }
+      </div>
+      <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
+    </div>`;
+  }
+}

@@ -1,0 +1,26 @@
+import { css } from 'lit';
+
+export const exportWalletStyles = css`
+  .warning {
+    font-weight: 600;
+  }
+  .confirm {
+    display: flex;
+    gap: 8px;
+    align-items: center;
+  }
+  .confirm input {
+    width: 20px;
+    height: 20px;
+  }
+  ol {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(9em, 1fr));
+    gap: 6px 16px;
+    margin: 0;
+    padding: var(--_space) var(--_space) var(--_space) calc(var(--_space) * 2.5);
+    background: var(--_raised);
+    border-radius: var(--_radius);
+    font-family: ui-monospace, monospace;
+  }
+`;

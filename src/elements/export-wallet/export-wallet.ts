@@ -1,0 +1,135 @@
+import { html, LitElement, nothing } from 'lit';
+import type { WalletClient } from '../../client/index.js';
+import { EwWalletExportedEvent } from '../events/wallet-exported.js';
+import { ClientController } from '../shared/client-controller.js';
+import { errorText } from '../shared/error-text.js';
+import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { themeStyles } from '../shared/theme.styles.js';
+import { exportWalletStyles } from './export-wallet.styles.js';
+
+/**
+ * Reveals the wallet's recovery phrase: a warning first (including that
+ * scripts on the page can read what is shown), an explicit confirmation, the
+ * words only on request, a copy button; the words leave the DOM after a
+ * timeout and whenever the page is hidden. The phrase is never put in an
+ * event, an attribute or a log.
+ *
+ * @summary Export the wallet's recovery phrase.
+ * @tagname ew-export-wallet
+ * @csspart base - The wrapper.
+ * @csspart words - The list of words.
+ * @csspart submit - The reveal button.
+ * @csspart error - The error message.
+ * @event {EwWalletExportedEvent} ew-wallet-exported - The phrase was revealed (no phrase in the detail).
+ * @event {EwErrorEvent} ew-error - The export failed.
+ */
+export class EwExportWallet extends LitElement {
+  static override styles = [themeStyles, exportWalletStyles];
+  static override properties = {
+    client: { attribute: false },
+    revealSeconds: { attribute: 'reveal-seconds', type: Number },
+    strings: { attribute: false },
+    confirmed: { state: true },
+    words: { state: true },
+    notice: { state: true },
+  };
+
+  declare client: WalletClient | undefined;
+  /** How long the words stay shown (default 60 s). */
+  declare revealSeconds: number;
+  declare strings: Partial<WalletStrings> | undefined;
+  declare private confirmed: boolean;
+  declare private words: string[] | undefined;
+  declare private notice: string | undefined;
+
+  private readonly wallet = new ClientController(this);
+  private hideTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly onVisibility = () => {
+    if (document.visibilityState === 'hidden') this.hide();
+  };
+
+  constructor() {
+    super();
+    this.revealSeconds = 60;
+    this.confirmed = false;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    document.addEventListener('visibilitychange', this.onVisibility);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    this.hide();
+  }
+
+  /** Exports and shows the phrase (needs the confirmation). */
+  async reveal(): Promise<void> {
+    const client = this.client;
+    if (!client || !this.confirmed) return;
+    const phrase = await this.wallet.run('exportWallet', () => client.exportWallet());
+    if (!phrase) return;
+    this.words = phrase.split(' ');
+    this.notice = undefined;
+    this.dispatchEvent(new EwWalletExportedEvent({}));
+    clearTimeout(this.hideTimer);
+    this.hideTimer = setTimeout(() => this.hide(), this.revealSeconds * 1000);
+  }
+
+  /** Removes the words from the DOM. */
+  hide(): void {
+    clearTimeout(this.hideTimer);
+    if (!this.words) return;
+    this.words = undefined;
+    this.confirmed = false;
+    this.notice = resolveStrings(this.strings).exportHidden;
+  }
+
+  private async copy(): Promise<void> {
+    if (!this.words) return;
+    await navigator.clipboard.writeText(this.words.join(' '));
+    this.notice = resolveStrings(this.strings).copied;
+  }
+
+  protected override render() {
+    const s = resolveStrings(this.strings);
+    const { pending, error } = this.wallet;
+    return html`<div part="base">
+      <h3>${s.exportTitle}</h3>
+      <p class="warning">${s.exportWarning}</p>
+      <p class="muted">${s.exportScriptWarning}</p>
+      ${
+        this.words
+          ? html`<ol part="words" aria-label=${s.exportTitle}>
+                ${this.words.map((word) => html`<li>${word}</li>`)}
+              </ol>
+              <div class="row">
+                <button class="secondary" type="button" @click=${() => this.copy()}>${s.copy}</button>
+                <button type="button" @click=${() => this.hide()}>${s.hide}</button>
+              </div>`
+          : html`<label class="confirm">
+                <input
+                  type="checkbox"
+                  .checked=${this.confirmed}
+                  @change=${(e: Event) => (this.confirmed = (e.target as HTMLInputElement).checked)}
+                />
+                ${s.exportConfirm}
+              </label>
+              <button
+                part="submit"
+                type="button"
+                ?disabled=${!this.confirmed || pending || !this.client}
+                @click=${() => this.reveal()}
+              >
+                ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.working}` : s.reveal}
+              </button>`
+      }
+      <div aria-live="polite">
+        ${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}
+        ${this.notice ? html`<p part="message">${this.notice}</p>` : nothing}
+      </div>
+    </div>`;
+  }
+}

@@ -1,0 +1,12 @@
+/** The element classes, events and strings (no registration: see define.ts). */
+export { EwApproveQuote } from './approve-quote/approve-quote.js';
+export { EwCredentials } from './credentials/credentials.js';
+export { EwExportWallet } from './export-wallet/export-wallet.js';
+export { EwOAuthSignIn } from './oauth-sign-in/oauth-sign-in.js';
+export { EwOtpSignIn } from './otp-sign-in/otp-sign-in.js';
+export { EwPasskeySignIn } from './passkey-sign-in/passkey-sign-in.js';
+export { EwSessions } from './sessions/sessions.js';
+export { EwSignIn } from './sign-in/sign-in.js';
+export { EwWallet } from './wallet/wallet.js';
+export * from './events/index.js';
+export { STRINGS_EN, STRINGS_ES, setWalletStrings, type WalletStrings } from './shared/strings.js';

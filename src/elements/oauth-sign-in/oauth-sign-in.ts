@@ -1,0 +1,97 @@
+import { html, LitElement, nothing } from 'lit';
+import type { OidcTokenProvider, PreparedOAuthSignIn, WalletClient } from '../../client/index.js';
+import { EwSignedInEvent } from '../events/signed-in.js';
+import { ClientController } from '../shared/client-controller.js';
+import { errorText } from '../shared/error-text.js';
+import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { themeStyles } from '../shared/theme.styles.js';
+
+/**
+ * OAuth sign-in through your identity provider. The session key (and so the
+ * nonce) is prepared before the click, and your `oidcTokenProvider({nonce})`
+ * is called synchronously inside it, so a provider popup is not blocked.
+ *
+ * @summary Sign in with an OAuth / OIDC identity.
+ * @tagname ew-oauth-sign-in
+ * @csspart base - The wrapper.
+ * @csspart submit - The button.
+ * @csspart error - The error message.
+ * @csspart spinner - Progress indicator.
+ * @event {EwSignedInEvent} ew-signed-in - The token was accepted and a session started.
+ * @event {EwErrorEvent} ew-error - The provider or the service refused.
+ */
+export class EwOAuthSignIn extends LitElement {
+  static override styles = [themeStyles];
+  static override properties = {
+    client: { attribute: false },
+    credentialId: { attribute: 'credential-id' },
+    oidcTokenProvider: { attribute: false },
+    label: {},
+    strings: { attribute: false },
+  };
+
+  declare client: WalletClient | undefined;
+  /** The OAUTH credential; the wallet's first when unset. */
+  declare credentialId: string | undefined;
+  /** Returns an id_token carrying the given nonce (it may open a popup). */
+  declare oidcTokenProvider: OidcTokenProvider | undefined;
+  /** Button text, e.g. "Continue with Google". */
+  declare label: string | undefined;
+  declare strings: Partial<WalletStrings> | undefined;
+
+  private readonly wallet = new ClientController(this);
+  private prepared: PreparedOAuthSignIn | undefined;
+  private preparing = false;
+
+  protected override updated(): void {
+    void this.prepare();
+  }
+
+  private async prepare(): Promise<void> {
+    if (!this.client || this.prepared || this.preparing) return;
+    this.preparing = true;
+    try {
+      this.prepared = await this.client.prepareOAuthSignIn(
+        this.credentialId ? { credentialId: this.credentialId } : {},
+      );
+    } catch {
+      this.prepared = undefined; // reported on the click
+    } finally {
+      this.preparing = false;
+    }
+  }
+
+  /** Signs in (call it from a click). */
+  async signIn(): Promise<void> {
+    const { client, oidcTokenProvider: provider } = this;
+    if (!client || !provider) return;
+    const prepared = this.prepared;
+    this.prepared = undefined;
+    const session = await this.wallet.run('signInWithOAuth', () =>
+      prepared
+        ? prepared.start(provider)
+        : client.signInWithOAuth({
+            oidcTokenProvider: provider,
+            ...(this.credentialId ? { credentialId: this.credentialId } : {}),
+          }),
+    );
+    if (session) this.dispatchEvent(new EwSignedInEvent({ session, method: 'OAUTH' }));
+    void this.prepare();
+  }
+
+  protected override render() {
+    const s = resolveStrings(this.strings);
+    const { pending, error } = this.wallet;
+    return html`<div part="base">
+      <button
+        part="submit"
+        type="button"
+        ?disabled=${pending || !this.client || !this.oidcTokenProvider}
+        @click=${() => this.signIn()}
+      >
+        ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.working}` : (this.label ?? s.signInWithOAuth)}
+      </button>
+      <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
+    </div>`;
+  }
+}

@@ -1,0 +1,224 @@
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import type { OtpSignIn, WalletClient } from '../../client/index.js';
+import { EwOtpSentEvent } from '../events/otp-sent.js';
+import { EwSignedInEvent } from '../events/signed-in.js';
+import { CODE_SLOT, outermostWalletHost } from '../shared/code-slot.js';
+import { ClientController } from '../shared/client-controller.js';
+import { errorText } from '../shared/error-text.js';
+import { maskDestination } from '../shared/mask.js';
+import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { themeStyles } from '../shared/theme.styles.js';
+import { otpSignInStyles } from './otp-sign-in.styles.js';
+
+/**
+ * Email or SMS one-time-code sign-in: sends a code, takes it in one field
+ * (OS autofill, paste of "123 456" or "123-456", WebOTP for SMS where the
+ * browser has it), submits on the last digit, and offers a resend with the
+ * service's countdown. The code field lives in the page's light DOM, where
+ * browser and OS autofill can reach it (see shared/code-slot.ts).
+ *
+ * @summary One-time-code sign-in by email or SMS.
+ * @tagname ew-otp-sign-in
+ * @slot code - Filled by the element itself with the code `<input>` (light DOM, for autofill).
+ * @csspart base - The wrapper.
+ * @csspart submit - The send and verify buttons.
+ * @csspart message - Where the code went.
+ * @csspart error - The error message.
+ * @csspart spinner - Progress indicator.
+ * @cssprop [--ew-color-accent=#3b3fd8] - Accent colour of buttons and focus rings.
+ * @cssprop [--ew-radius=8px] - Corner radius.
+ * @event {EwOtpSentEvent} ew-otp-sent - A code was sent; detail has the masked destination.
+ * @event {EwSignedInEvent} ew-signed-in - The code was accepted and a session started.
+ * @event {EwErrorEvent} ew-error - A step failed.
+ */
+export class EwOtpSignIn extends LitElement {
+  static override styles = [themeStyles, otpSignInStyles];
+
+  // Reactive properties are declared statically (no decorators) so any build
+  // tool compiles the elements; `declare` keeps TypeScript from emitting fields.
+  static override properties = {
+    client: { attribute: false },
+    channel: { reflect: true },
+    credentialId: { attribute: 'credential-id' },
+    codeLength: { attribute: 'code-length', type: Number },
+    strings: { attribute: false },
+    flow: { state: true },
+    now: { state: true },
+  };
+
+  /** The wallet client (set by `<ew-wallet>`, or by you). */
+  declare client: WalletClient | undefined;
+  /** `email` (default) or `sms`. */
+  declare channel: 'email' | 'sms';
+  /** The credential to use; the wallet's only one of the channel's type when unset. */
+  declare credentialId: string | undefined;
+  /** Digits in a code; the field submits itself when they are all there (default 6). */
+  declare codeLength: number;
+  /** Overrides of the user-facing strings. */
+  declare strings: Partial<WalletStrings> | undefined;
+  declare private flow: OtpSignIn | undefined;
+  declare private now: number;
+
+  private readonly wallet = new ClientController(this);
+  private input: HTMLInputElement | undefined;
+  private ticker: ReturnType<typeof setInterval> | undefined;
+  private webOtp: AbortController | undefined;
+
+  constructor() {
+    super();
+    this.channel = 'email';
+    this.codeLength = 6;
+    this.now = Date.now();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Moved in the page: the field follows (it was removed on disconnect).
+    if (this.flow) void this.updateComplete.then(() => this.flow && this.isConnected && this.ensureInput());
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearInterval(this.ticker);
+    this.webOtp?.abort();
+    this.webOtp = undefined;
+    this.input?.remove();
+    this.input = undefined;
+  }
+
+  /** Sends a code (or a new one). Resolves once it is sent, or the attempt failed. */
+  async start(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    await this.wallet.run('sendCode', async () => {
+      if (this.flow) {
+        await this.flow.resend();
+      } else {
+        const options = this.credentialId ? { credentialId: this.credentialId } : {};
+        this.flow = await (this.channel === 'sms'
+          ? client.signInWithSmsOtp(options)
+          : client.signInWithEmailOtp(options));
+      }
+      this.dispatchEvent(
+        new EwOtpSentEvent({ channel: this.channel, destination: maskDestination(this.flow.destination) }),
+      );
+    });
+    this.tick();
+    await this.updateComplete;
+    if (this.flow) {
+      this.ensureInput().focus();
+      this.listenForWebOtp();
+    }
+  }
+
+  /** Submits a code (normally typed, pasted or autofilled into the field). */
+  async submit(code = this.input?.value ?? ''): Promise<void> {
+    const flow = this.flow;
+    if (!flow) return;
+    const session = await this.wallet.run('verifyCode', () => flow.finish(code));
+    if (session) {
+      this.dispatchEvent(new EwSignedInEvent({ session, method: this.channel === 'sms' ? 'SMS_OTP' : 'EMAIL_OTP' }));
+      this.input?.remove();
+      this.input = undefined;
+    } else {
+      this.input?.select();
+    }
+  }
+
+  private ensureInput(): HTMLInputElement {
+    if (this.input) return this.input;
+    const s = resolveStrings(this.strings);
+    const input = document.createElement('input');
+    Object.assign(input, {
+      type: 'text',
+      autocomplete: 'one-time-code',
+      inputMode: 'numeric',
+      name: 'one-time-code',
+    });
+    input.setAttribute('aria-label', s.codeLabel);
+    input.setAttribute('enterkeyhint', 'done');
+    input.maxLength = 20; // room for pasted separators before they are stripped
+    input.addEventListener('input', () => this.onInput());
+    input.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') void this.submit();
+    });
+    const home = outermostWalletHost(this);
+    input.slot = home === this ? 'code' : CODE_SLOT;
+    home.append(input);
+    this.input = input;
+    return input;
+  }
+
+  private onInput(): void {
+    const input = this.input!;
+    const digits = input.value.replace(/\D/g, '').slice(0, this.codeLength);
+    if (digits !== input.value) input.value = digits;
+    if (digits.length === this.codeLength && !this.wallet.pending) void this.submit(digits);
+  }
+
+  /** WebOTP (Chromium on Android): fills the code from the SMS when the user allows it. */
+  private listenForWebOtp(): void {
+    if (this.channel !== 'sms' || !('OTPCredential' in window) || this.webOtp) return;
+    this.webOtp = new AbortController();
+    navigator.credentials
+      .get({ otp: { transport: ['sms'] }, signal: this.webOtp.signal } as CredentialRequestOptions)
+      .then((credential) => {
+        const code = (credential as { code?: string } | null)?.code;
+        if (code && this.input) {
+          this.input.value = code;
+          void this.submit(code);
+        }
+      })
+      .catch(() => undefined); // dismissed or unsupported: the field still works
+  }
+
+  private tick(): void {
+    clearInterval(this.ticker);
+    const update = () => {
+      this.now = this.client?.serverNow() ?? Date.now();
+      if (!this.flow || this.flow.resendAvailableAt <= this.now) clearInterval(this.ticker);
+    };
+    update();
+    this.ticker = setInterval(update, 1_000);
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('client') && changed.get('client')) {
+      this.flow = undefined;
+      this.wallet.reset();
+    }
+  }
+
+  protected override render() {
+    const s = resolveStrings(this.strings);
+    const { pending, error, action } = this.wallet;
+    const errorLine = error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing;
+    if (!this.flow) {
+      return html`<div part="base">
+        <button part="submit" type="button" ?disabled=${pending || !this.client} @click=${() => this.start()}>
+          ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.sendingCode}` : this.channel === 'sms' ? s.signInWithSms : s.signInWithEmail}
+        </button>
+        <div aria-live="polite">${errorLine}</div>
+      </div>`;
+    }
+    const waitMs = this.flow.resendAvailableAt - this.now;
+    const verifying = pending && action === 'verifyCode';
+    return html`<div part="base">
+      <p part="message" role="status">${s.codeSentTo(maskDestination(this.flow.destination))}</p>
+      <div class="field">
+        <span class="label" aria-hidden="true">${s.codeLabel}</span>
+        <slot name="code"></slot>
+        <span class="muted">${s.codeHint}</span>
+      </div>
+      <div class="row">
+        <button part="submit" type="button" ?disabled=${pending} @click=${() => this.submit()}>
+          ${verifying ? html`<span part="spinner" aria-hidden="true"></span>${s.verifying}` : s.verify}
+        </button>
+        <button class="secondary" type="button" ?disabled=${pending || waitMs > 0} @click=${() => this.start()}>
+          ${waitMs > 0 ? s.resendIn(Math.ceil(waitMs / 1000)) : s.resend}
+        </button>
+      </div>
+      <div aria-live="polite">${errorLine}</div>
+    </div>`;
+  }
+}

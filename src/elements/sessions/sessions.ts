@@ -1,0 +1,119 @@
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import type { ListedSession, WalletClient } from '../../client/index.js';
+import { EwSessionRevokedEvent } from '../events/session-revoked.js';
+import { EwSignedOutEvent } from '../events/signed-out.js';
+import { ClientController } from '../shared/client-controller.js';
+import { errorText } from '../shared/error-text.js';
+import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { themeStyles } from '../shared/theme.styles.js';
+import { listStyles } from '../shared/list.styles.js';
+
+/**
+ * The wallet's active sessions, this device marked: refresh this one, sign it
+ * out, or sign out another device.
+ *
+ * @summary Signed-in devices.
+ * @tagname ew-sessions
+ * @csspart base - The wrapper.
+ * @csspart item - One session.
+ * @csspart error - The error message.
+ * @event {EwSessionRevokedEvent} ew-session-revoked - Another device was signed out.
+ * @event {EwSignedOutEvent} ew-signed-out - This device signed out.
+ * @event {EwErrorEvent} ew-error - Loading or an action failed.
+ */
+export class EwSessions extends LitElement {
+  static override styles = [themeStyles, listStyles];
+  static override properties = {
+    client: { attribute: false },
+    strings: { attribute: false },
+    sessions: { state: true },
+  };
+
+  declare client: WalletClient | undefined;
+  declare strings: Partial<WalletStrings> | undefined;
+  declare private sessions: ListedSession[] | undefined;
+
+  private readonly wallet = new ClientController(this);
+  private loadedFor: string | undefined;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const sessionId = this.client?.session?.id;
+    if ((changed.has('client') || sessionId !== this.loadedFor) && sessionId) void this.load();
+  }
+
+  /** Reloads the list. */
+  async load(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    this.loadedFor = client.session?.id;
+    const list = await this.wallet.run('listSessions', () => client.listSessions());
+    if (list) this.sessions = list;
+  }
+
+  private async revoke(session: ListedSession): Promise<void> {
+    const client = this.client!;
+    if (session.current) {
+      const result = await this.wallet.run('signOut', () => client.signOut());
+      if (result) this.dispatchEvent(new EwSignedOutEvent({ cause: 'signed-out', revokedAtService: result.revoked }));
+      return;
+    }
+    const done = await this.wallet.run('revokeSession', async () => (await client.revokeSession(session.id), true));
+    if (done) {
+      this.dispatchEvent(new EwSessionRevokedEvent({ sessionId: session.id }));
+      await this.load();
+    }
+  }
+
+  protected override render() {
+    const s = resolveStrings(this.strings);
+    const { pending, error } = this.wallet;
+    const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+    return html`<div part="base" aria-busy=${pending ? 'true' : 'false'}>
+      <h3>${s.sessionsTitle}</h3>
+      ${
+        !this.sessions
+          ? html`<p role="status"><span part="spinner" aria-hidden="true"></span>${s.loading}</p>`
+          : this.sessions.length === 0
+            ? html`<p>${s.noSessions}</p>`
+            : html`<ul>
+                ${this.sessions.map(
+                  (session) =>
+                    html`<li part="item">
+                      <div>
+                        <strong>${session.nickname}</strong>
+                        ${session.current ? html`<span class="badge">${s.thisDevice}</span>` : nothing}
+                        <div class="muted">
+                          ${session.type ? s.signedInWith(s.credentialType(session.type)) : ''}
+                          ${s.expiresAt(time(session.expiresAt))}
+                        </div>
+                      </div>
+                      <div class="row">
+                        ${
+                          session.current
+                            ? html`<button
+                                class="secondary"
+                                type="button"
+                                ?disabled=${pending}
+                                @click=${() => this.wallet.run('refreshSession', () => this.client!.refreshSession())}
+                              >
+                                ${s.refreshSession}
+                              </button>`
+                            : nothing
+                        }
+                        <button
+                          class="secondary"
+                          type="button"
+                          ?disabled=${pending}
+                          @click=${() => this.revoke(session)}
+                        >
+                          ${session.current ? s.signOut : s.revoke}
+                        </button>
+                      </div>
+                    </li>`,
+                )}
+              </ul>`
+      }
+      <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
+    </div>`;
+  }
+}

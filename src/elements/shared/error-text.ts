@@ -1,0 +1,39 @@
+/**
+ * One place that turns any error the client raises into text for the user:
+ * the host's strings first, then the built-in default for the code. Never the
+ * raw message of an unknown error (it may carry internals).
+ */
+import { defaultMessage } from '../../protocol/index.js';
+import type { WalletStrings } from './strings.js';
+
+export interface ErrorInfo {
+  code: string;
+  message: string;
+  status?: number;
+  reason?: string;
+  requestId?: string;
+  operation?: string;
+}
+
+/** The typed summary of an error, for `ew-error` details and for display. */
+export function describeError(error: unknown, operation: string): ErrorInfo {
+  const e = (error ?? {}) as Partial<ErrorInfo> & { name?: string };
+  const code = typeof e.code === 'string' ? e.code : e.name === 'TypeError' ? 'INVALID_INPUT' : 'UNKNOWN';
+  return {
+    code,
+    message: typeof e.message === 'string' ? e.message : String(error),
+    ...(typeof e.status === 'number' ? { status: e.status } : {}),
+    ...(typeof e.reason === 'string' ? { reason: e.reason } : {}),
+    ...(typeof e.requestId === 'string' ? { requestId: e.requestId } : {}),
+    operation: typeof e.operation === 'string' ? e.operation : operation,
+  };
+}
+
+/** User-facing text for an error. */
+export function errorText(info: ErrorInfo, strings: WalletStrings): string {
+  if (strings.errors[info.code]) return strings.errors[info.code]!;
+  // The service's reason is the most precise thing to say about a failed sign-in.
+  if (info.code === 'UNAUTHORIZED' && info.reason === 'Invalid OTP code') return strings.wrongCode;
+  if (info.code === 'UNAUTHORIZED' && /expired/i.test(info.reason ?? '')) return strings.expiredCode;
+  return defaultMessage(info.code);
+}

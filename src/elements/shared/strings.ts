@@ -1,0 +1,202 @@
+/**
+ * Every user-facing string of the elements, in one typed table. Terms that
+ * interpolate are functions. Hosts override per element (`el.strings = {...}`)
+ * or globally (`setWalletStrings({...})`); a second locale ships as
+ * `STRINGS_ES` to show the mechanism.
+ */
+export interface WalletStrings {
+  signInTitle: string;
+  signInWithEmail: string;
+  signInWithSms: string;
+  signInWithPasskey: string;
+  signInWithOAuth: string;
+  sendingCode: string;
+  codeSentTo: (destination: string) => string;
+  codeLabel: string;
+  codeHint: string;
+  verify: string;
+  verifying: string;
+  resend: string;
+  resendIn: (seconds: number) => string;
+  useAnotherMethod: string;
+  waitingForPasskey: string;
+  signedInAs: (nickname: string) => string;
+  sessionTimeLeft: (minutes: number, seconds: number) => string;
+  refreshSession: string;
+  signOut: string;
+  signedOutLocallyOnly: string;
+  storageWarning: string;
+  loading: string;
+  working: string;
+  tryAgain: string;
+  // Quote approval
+  approveTitle: string;
+  youSend: string;
+  recipientGets: string;
+  fees: string;
+  rate: string;
+  destination: string;
+  expiresIn: (seconds: number) => string;
+  quoteExpired: string;
+  approve: string;
+  approving: string;
+  approved: string;
+  armHint: string;
+  reauthToApprove: string;
+  // Sessions
+  sessionsTitle: string;
+  thisDevice: string;
+  signedInWith: (type: string) => string;
+  expiresAt: (time: string) => string;
+  revoke: string;
+  noSessions: string;
+  // Credentials
+  credentialsTitle: string;
+  addPasskey: string;
+  addOAuth: string;
+  remove: string;
+  removeBlocked: string;
+  credentialType: (type: string) => string;
+  // Export
+  exportTitle: string;
+  exportWarning: string;
+  exportScriptWarning: string;
+  exportConfirm: string;
+  reveal: string;
+  hide: string;
+  copy: string;
+  copied: string;
+  exportHidden: string;
+  wrongCode: string;
+  expiredCode: string;
+  /** Per error code overrides of the default messages. */
+  errors: Record<string, string>;
+}
+
+/** English defaults. */
+export const STRINGS_EN: WalletStrings = {
+  signInTitle: 'Sign in to your wallet',
+  signInWithEmail: 'Email me a code',
+  signInWithSms: 'Text me a code',
+  signInWithPasskey: 'Sign in with a passkey',
+  signInWithOAuth: 'Continue with your account',
+  sendingCode: 'Sending a code…',
+  codeSentTo: (d) => `We sent a code to ${d}.`,
+  codeLabel: 'Verification code',
+  codeHint: 'Enter the 6-digit code.',
+  verify: 'Verify',
+  verifying: 'Checking the code…',
+  resend: 'Send a new code',
+  resendIn: (s) => `Send a new code in ${s} s`,
+  useAnotherMethod: 'Use another method',
+  waitingForPasskey: 'Waiting for your passkey…',
+  signedInAs: (n) => `Signed in as ${n}`,
+  sessionTimeLeft: (m, s) => `Session ends in ${m}:${String(s).padStart(2, '0')}`,
+  refreshSession: 'Stay signed in',
+  signOut: 'Sign out',
+  signedOutLocallyOnly:
+    'Signed out on this device. The session could not be ended at the service; it will expire by itself.',
+  storageWarning: 'This device will not remember you after you close this page.',
+  loading: 'Loading…',
+  working: 'Working…',
+  tryAgain: 'Try again',
+  approveTitle: 'Approve payment',
+  youSend: 'You send',
+  recipientGets: 'Recipient gets',
+  fees: 'Fees',
+  rate: 'Rate',
+  destination: 'To',
+  expiresIn: (s) => `Quote expires in ${s} s`,
+  quoteExpired: 'This quote has expired. Request a new one.',
+  approve: 'Approve',
+  approving: 'Signing…',
+  approved: 'Approved. Your signature was handed to the app.',
+  armHint: 'The approve button turns on once it has been in view for a moment.',
+  reauthToApprove: 'Your session has ended. Sign in again to approve.',
+  sessionsTitle: 'Signed-in devices',
+  thisDevice: 'This device',
+  signedInWith: (t) => `Signed in with ${t}`,
+  expiresAt: (t) => `until ${t}`,
+  revoke: 'Sign out device',
+  noSessions: 'No active sessions.',
+  credentialsTitle: 'Sign-in methods',
+  addPasskey: 'Add a passkey',
+  addOAuth: 'Link your account',
+  remove: 'Remove',
+  removeBlocked: 'You are signed in with this method. Sign in with another one to remove it.',
+  credentialType: (t) =>
+    ({ EMAIL_OTP: 'Email code', SMS_OTP: 'Text message code', PASSKEY: 'Passkey', OAUTH: 'Linked account' })[t] ?? t,
+  exportTitle: 'Recovery phrase',
+  exportWarning:
+    'Anyone with these words controls your wallet. Never share them, and only reveal them where no one can see your screen.',
+  exportScriptWarning: 'Scripts running on this page can read what is shown here.',
+  exportConfirm: 'I understand, show my recovery phrase',
+  reveal: 'Reveal recovery phrase',
+  hide: 'Hide',
+  copy: 'Copy',
+  copied: 'Copied to the clipboard.',
+  exportHidden: 'The recovery phrase is hidden.',
+  wrongCode: 'That code is not right. Check it and try again.',
+  expiredCode: 'That code or request has expired. Ask for a new one.',
+  errors: {},
+};
+
+/** Spanish, shipped to show a second locale working (demo locale switch). */
+export const STRINGS_ES: WalletStrings = {
+  ...STRINGS_EN,
+  signInTitle: 'Inicia sesión en tu billetera',
+  signInWithEmail: 'Envíame un código por correo',
+  signInWithSms: 'Envíame un código por SMS',
+  signInWithPasskey: 'Iniciar sesión con una llave de acceso',
+  signInWithOAuth: 'Continuar con tu cuenta',
+  sendingCode: 'Enviando un código…',
+  codeSentTo: (d) => `Enviamos un código a ${d}.`,
+  codeLabel: 'Código de verificación',
+  codeHint: 'Escribe el código de 6 dígitos.',
+  verify: 'Verificar',
+  verifying: 'Comprobando el código…',
+  resend: 'Enviar un código nuevo',
+  resendIn: (s) => `Enviar un código nuevo en ${s} s`,
+  signedInAs: (n) => `Sesión iniciada como ${n}`,
+  sessionTimeLeft: (m, s) => `La sesión termina en ${m}:${String(s).padStart(2, '0')}`,
+  refreshSession: 'Seguir conectado',
+  signOut: 'Cerrar sesión',
+  approveTitle: 'Aprobar pago',
+  youSend: 'Envías',
+  recipientGets: 'El destinatario recibe',
+  fees: 'Comisiones',
+  rate: 'Tipo de cambio',
+  destination: 'Para',
+  expiresIn: (s) => `La cotización vence en ${s} s`,
+  quoteExpired: 'Esta cotización venció. Solicita una nueva.',
+  approve: 'Aprobar',
+  approving: 'Firmando…',
+  approved: 'Aprobado. Tu firma se entregó a la aplicación.',
+  sessionsTitle: 'Dispositivos conectados',
+  thisDevice: 'Este dispositivo',
+  revoke: 'Cerrar sesión del dispositivo',
+  credentialsTitle: 'Métodos de inicio de sesión',
+  addPasskey: 'Agregar una llave de acceso',
+  remove: 'Quitar',
+  exportTitle: 'Frase de recuperación',
+  reveal: 'Mostrar frase de recuperación',
+  hide: 'Ocultar',
+  copy: 'Copiar',
+  wrongCode: 'Ese código no es correcto. Revísalo e inténtalo de nuevo.',
+  expiredCode: 'Ese código venció. Solicita uno nuevo.',
+};
+
+let globalStrings: WalletStrings = STRINGS_EN;
+
+/** Replaces strings for every element on the page (merged over English). */
+export function setWalletStrings(strings: Partial<WalletStrings>): void {
+  globalStrings = { ...STRINGS_EN, ...strings };
+  document.querySelectorAll('*').forEach((el) => {
+    if (el.tagName.startsWith('EW-')) (el as HTMLElement & { requestUpdate?: () => void }).requestUpdate?.();
+  });
+}
+
+/** The strings an element uses: global ones with its own overrides on top. */
+export function resolveStrings(own: Partial<WalletStrings> | undefined): WalletStrings {
+  return own ? { ...globalStrings, ...own } : globalStrings;
+}

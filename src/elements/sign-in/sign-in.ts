@@ -1,0 +1,133 @@
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import type { AuthMethod, OidcTokenProvider, WalletClient } from '../../client/index.js';
+import { CODE_SLOT } from '../shared/code-slot.js';
+import { ClientController } from '../shared/client-controller.js';
+import { errorText } from '../shared/error-text.js';
+import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { themeStyles } from '../shared/theme.styles.js';
+
+/**
+ * Offers every sign-in method the wallet has: email and SMS codes, each
+ * passkey, and OAuth when the host gave a token provider.
+ *
+ * @summary The signed-out view: the wallet's sign-in methods.
+ * @tagname ew-sign-in
+ * @slot ew-code - Used by the elements themselves for the code field (see `<ew-otp-sign-in>`).
+ * @csspart base - The wrapper.
+ * @csspart error - The error message.
+ * @event {EwSignedInEvent} ew-signed-in - From the method used.
+ * @event {EwErrorEvent} ew-error - Loading the methods or a sign-in failed.
+ */
+export class EwSignIn extends LitElement {
+  static override styles = [themeStyles];
+  static override properties = {
+    client: { attribute: false },
+    oidcTokenProvider: { attribute: false },
+    oauthLabel: { attribute: 'oauth-label' },
+    strings: { attribute: false },
+    credentials: { state: true },
+    activeOtp: { state: true },
+  };
+
+  declare client: WalletClient | undefined;
+  declare oidcTokenProvider: OidcTokenProvider | undefined;
+  /** Label of the OAuth button (e.g. "Continue with Google"). */
+  declare oauthLabel: string | undefined;
+  declare strings: Partial<WalletStrings> | undefined;
+  declare private credentials: AuthMethod[] | undefined;
+  /** The code credential a code was sent for: its field is shown alone. */
+  declare private activeOtp: string | undefined;
+
+  private readonly wallet = new ClientController(this);
+
+  constructor() {
+    super();
+    this.addEventListener('ew-otp-sent', (event) => {
+      const from = event.composedPath()[0] as Element;
+      if (from.localName === 'ew-otp-sign-in') this.activeOtp = from.getAttribute('credential-id') ?? undefined;
+    });
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('client') && this.client) {
+      this.credentials = undefined;
+      this.activeOtp = undefined;
+      void this.load();
+    }
+  }
+
+  /** Reloads the wallet's credentials. */
+  async load(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    const list = await this.wallet.run('listCredentials', () => client.listCredentials());
+    if (list) this.credentials = list;
+  }
+
+  /** A code method; once its code is sent it is shown alone, with the code field forwarded to it. */
+  private otp(id: string, channel: 'email' | 'sms') {
+    const active = this.activeOtp === id;
+    return html`<ew-otp-sign-in
+      .client=${this.client}
+      .strings=${this.strings}
+      channel=${channel}
+      credential-id=${id}
+      ?hidden=${this.activeOtp !== undefined && !active}
+      >${active ? html`<slot name=${CODE_SLOT} slot="code"></slot>` : nothing}</ew-otp-sign-in
+    >`;
+  }
+
+  protected override render() {
+    const s = resolveStrings(this.strings);
+    const { error } = this.wallet;
+    if (!this.credentials) {
+      return html`<div part="base" aria-busy=${error ? 'false' : 'true'}>
+        ${
+          error
+            ? html`<p part="error" role="alert">${errorText(error, s)}</p>
+                <button class="secondary" type="button" @click=${() => this.load()}>${s.tryAgain}</button>`
+            : html`<p role="status"><span part="spinner" aria-hidden="true"></span>${s.loading}</p>`
+        }
+      </div>`;
+    }
+    const of = (type: string) => this.credentials!.filter((c) => c.type === type);
+    const passkeys = of('PASSKEY');
+    const focused = this.activeOtp !== undefined;
+    return html`<div part="base">
+      <h2>${s.signInTitle}</h2>
+      ${of('EMAIL_OTP').map((c) => this.otp(c.id, 'email'))} ${of('SMS_OTP').map((c) => this.otp(c.id, 'sms'))}
+      <div class="others" ?hidden=${focused}>
+        ${passkeys.map(
+          (c) =>
+            html`<ew-passkey-sign-in
+              .client=${this.client}
+              .strings=${this.strings}
+              credential-id=${c.id}
+              label=${passkeys.length > 1 ? `${s.signInWithPasskey} (${c.nickname})` : s.signInWithPasskey}
+            ></ew-passkey-sign-in>`,
+        )}
+        ${
+          this.oidcTokenProvider
+            ? of('OAUTH').map(
+                (c) =>
+                  html`<ew-oauth-sign-in
+                    .client=${this.client}
+                    .strings=${this.strings}
+                    .oidcTokenProvider=${this.oidcTokenProvider}
+                    credential-id=${c.id}
+                    label=${this.oauthLabel ?? s.signInWithOAuth}
+                  ></ew-oauth-sign-in>`,
+              )
+            : nothing
+        }
+      </div>
+      ${
+        focused
+          ? html`<button class="link" type="button" @click=${() => (this.activeOtp = undefined)}>
+              ${s.useAnotherMethod}
+            </button>`
+          : nothing
+      }
+    </div>`;
+  }
+}

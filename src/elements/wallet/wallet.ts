@@ -1,0 +1,281 @@
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import {
+  WalletClient,
+  type OidcTokenProvider,
+  type SessionKeyMode,
+  type Transport,
+  type WalletState,
+} from '../../client/index.js';
+import { EwSignedInEvent } from '../events/signed-in.js';
+import { EwSessionExpiringEvent } from '../events/session-expiring.js';
+import { EwSignedOutEvent } from '../events/signed-out.js';
+import { EwStorageWarningEvent } from '../events/storage-warning.js';
+import { CODE_SLOT } from '../shared/code-slot.js';
+import { ClientController } from '../shared/client-controller.js';
+import { errorText } from '../shared/error-text.js';
+import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { themeStyles } from '../shared/theme.styles.js';
+import { walletStyles } from './wallet.styles.js';
+
+/** Config attributes that make a new client when they change. */
+const CLIENT_CONFIG = [
+  'apiBase',
+  'accountId',
+  'customerId',
+  'sessionKeyMode',
+  'otpTargetKey',
+  'exportKey',
+  'rpId',
+  'dangerouslyTrustUnpinnedSandbox',
+  'transport',
+] as const;
+
+/**
+ * The whole wallet in one element. Signed out, it offers every sign-in method
+ * the wallet has; signed in, it shows who is signed in and the time left, lets
+ * the user stay signed in or sign out, and holds the sessions, sign-in methods
+ * and export sections plus whatever you slot in (e.g. `<ew-approve-quote>`),
+ * to which it hands its client.
+ *
+ * ```html
+ * <ew-wallet api-base="/api/wallet" account-id="InternalAccount:..."></ew-wallet>
+ * ```
+ *
+ * @summary The embedded wallet: sign-in, session, devices, methods, export.
+ * @tagname ew-wallet
+ * @slot - Content shown while signed in; `ew-*` children get this wallet's client.
+ * @slot ew-code - Used by the elements themselves for the code field (see `<ew-otp-sign-in>`).
+ * @csspart base - The wrapper.
+ * @csspart header - The signed-in header.
+ * @csspart error - The error message.
+ * @csspart spinner - Progress indicator.
+ * @cssprop [--ew-color-accent=#3b3fd8] - Accent colour (light theme).
+ * @cssprop [--ew-color-accent-dark=#a8b4ff] - Accent colour (dark theme).
+ * @cssprop [--ew-color-surface=#ffffff] - Background.
+ * @cssprop [--ew-color-text=#1c1b1f] - Text colour.
+ * @cssprop [--ew-radius=8px] - Corner radius.
+ * @cssprop [--ew-font-family=system-ui] - Font.
+ * @cssprop [--ew-spacing=12px] - Base spacing.
+ * @event {EwSignedInEvent} ew-signed-in - A session started.
+ * @event {EwSignedOutEvent} ew-signed-out - The session ended (signed out, expired, another tab).
+ * @event {EwSessionExpiringEvent} ew-session-expiring - The session is about to expire (refreshed automatically).
+ * @event {EwStorageWarningEvent} ew-storage-warning - This device will not remember the session.
+ * @event {EwErrorEvent} ew-error - Any step failed.
+ */
+export class EwWallet extends LitElement {
+  static override styles = [themeStyles, walletStyles];
+  static override properties = {
+    apiBase: { attribute: 'api-base' },
+    accountId: { attribute: 'account-id' },
+    customerId: { attribute: 'customer-id' },
+    sessionKeyMode: { attribute: 'session-key-mode' },
+    otpTargetKey: { attribute: 'otp-target-key' },
+    exportKey: { attribute: 'export-key' },
+    rpId: { attribute: 'rp-id' },
+    dangerouslyTrustUnpinnedSandbox: { attribute: 'dangerously-trust-unpinned-sandbox', type: Boolean },
+    theme: { reflect: true },
+    oauthLabel: { attribute: 'oauth-label' },
+    hideSections: { attribute: 'hide-sections', type: Boolean },
+    transport: { attribute: false },
+    oidcTokenProvider: { attribute: false },
+    strings: { attribute: false },
+    client: { attribute: false },
+    now: { state: true },
+  };
+
+  /** Your relay's base URL, e.g. `/api/wallet`. */
+  declare apiBase: string | undefined;
+  /** The wallet (EMBEDDED_WALLET internal account id). */
+  declare accountId: string | undefined;
+  /** The customer, for contact changes. */
+  declare customerId: string | undefined;
+  /** `sealed` (default) or `client-held`. */
+  declare sessionKeyMode: SessionKeyMode | undefined;
+  /** Pinned enclave key of OTP target bundles (uncompressed hex); production's by default. */
+  declare otpTargetKey: string | undefined;
+  /** Pinned enclave key of export bundles (uncompressed hex); production's by default. */
+  declare exportKey: string | undefined;
+  /** WebAuthn RP id for passkey sign-in (default: the page's host). */
+  declare rpId: string | undefined;
+  /** Accept unpinned enclave bundles: the hosted sandbox only, never production. */
+  declare dangerouslyTrustUnpinnedSandbox: boolean;
+  /** `light` or `dark`; follows the system when unset. */
+  declare theme: 'light' | 'dark' | undefined;
+  /** Label of the OAuth sign-in button. */
+  declare oauthLabel: string | undefined;
+  /** Hide the built-in sessions, methods and export sections. */
+  declare hideSections: boolean;
+  /** Your own transport instead of `fetch` to `api-base`. */
+  declare transport: Transport | undefined;
+  /** Enables OAuth sign-in and linking: returns an id_token with the given nonce. */
+  declare oidcTokenProvider: OidcTokenProvider | undefined;
+  declare strings: Partial<WalletStrings> | undefined;
+  /** The wallet client this element made from its configuration (read it to call the client directly). */
+  declare client: WalletClient | undefined;
+  declare private now: number;
+
+  private readonly wallet = new ClientController(this);
+  private ticker: ReturnType<typeof setInterval> | undefined;
+  private lastStatus: string | undefined;
+
+  constructor() {
+    super();
+    // The wallet announces sign-ins itself (see listen): the inner element that
+    // did it is often gone by the time it could, replaced by the signed-in view.
+    this.addEventListener('ew-signed-in', (event) => {
+      if (event.composedPath()[0] !== this) event.stopImmediatePropagation();
+    });
+    this.dangerouslyTrustUnpinnedSandbox = false;
+    this.hideSections = false;
+    this.now = Date.now();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.ticker = setInterval(() => (this.now = this.client?.serverNow() ?? Date.now()), 1_000);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearInterval(this.ticker);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (
+      CLIENT_CONFIG.some((key) => changed.has(key as keyof EwWallet)) &&
+      this.accountId &&
+      (this.apiBase || this.transport)
+    ) {
+      this.client?.close();
+      this.client = new WalletClient({
+        accountId: this.accountId,
+        ...(this.transport ? { transport: this.transport } : { apiBase: this.apiBase! }),
+        ...(this.customerId ? { customerId: this.customerId } : {}),
+        ...(this.sessionKeyMode ? { sessionKeyMode: this.sessionKeyMode } : {}),
+        ...(this.rpId ? { rpId: this.rpId } : {}),
+        enclaveKeys: {
+          ...(this.otpTargetKey ? { otpTarget: this.otpTargetKey } : {}),
+          ...(this.exportKey ? { export: this.exportKey } : {}),
+        },
+        dangerouslyTrustUnpinnedSandbox: this.dangerouslyTrustUnpinnedSandbox,
+      });
+      this.listen(this.client);
+    }
+  }
+
+  private listen(client: WalletClient): void {
+    client.addEventListener('change', (event) => {
+      const state = (event as CustomEvent<WalletState>).detail;
+      if (state.status === 'signed-in' && state.cause === 'signed-in') {
+        this.dispatchEvent(new EwSignedInEvent({ session: state.session, method: state.session.credentialType }));
+      }
+      // Sign-outs the user did through an element are announced by that element.
+      if (state.status === 'signed-out' && this.lastStatus === 'signed-in' && state.cause !== 'signed-out') {
+        this.dispatchEvent(new EwSignedOutEvent({ cause: state.cause ?? 'unknown', revokedAtService: undefined }));
+      }
+      this.lastStatus = state.status;
+    });
+    client.addEventListener('expiring', (event) => {
+      const { session, msLeft } = (event as CustomEvent<{ session: { expiresAt: Date }; msLeft: number }>).detail;
+      this.dispatchEvent(new EwSessionExpiringEvent({ expiresAt: session.expiresAt, msLeft }));
+    });
+    client.addEventListener('storage-warning', (event) => {
+      const { reason, message } = (event as CustomEvent<{ reason: string; message: string }>).detail;
+      this.dispatchEvent(new EwStorageWarningEvent({ reason, message }));
+    });
+  }
+
+  /** Hands this wallet's client to slotted `ew-*` elements that have none. */
+  private adoptSlotted(event: Event): void {
+    for (const el of (event.target as HTMLSlotElement).assignedElements({ flatten: true })) {
+      const targets = [el, ...el.querySelectorAll('*')].filter((x) => x.tagName.startsWith('EW-'));
+      for (const target of targets as (HTMLElement & { client?: WalletClient })[]) {
+        if (!target.client) target.client = this.client;
+      }
+    }
+  }
+
+  /** Signs out (revokes this session, wipes it here and in other tabs). */
+  async signOut(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    const result = await this.wallet.run('signOut', () => client.signOut());
+    if (result) this.dispatchEvent(new EwSignedOutEvent({ cause: 'signed-out', revokedAtService: result.revoked }));
+  }
+
+  protected override render() {
+    const s = resolveStrings(this.strings);
+    const client = this.client;
+    const state = client?.state;
+    const error = this.wallet.error;
+    const errorLine = html`<div aria-live="polite">
+      ${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}
+    </div>`;
+    if (!client || !state || state.status === 'restoring') {
+      return html`<div part="base" aria-busy="true">
+        <p role="status"><span part="spinner" aria-hidden="true"></span>${s.loading}</p>
+      </div>`;
+    }
+    const warning = client.storageWarning ? html`<p class="notice" role="note">${s.storageWarning}</p>` : nothing;
+    if (state.status === 'signed-out') {
+      return html`<div part="base">
+        ${warning}
+        <ew-sign-in
+          .client=${client}
+          .strings=${this.strings}
+          .oidcTokenProvider=${this.oidcTokenProvider}
+          oauth-label=${this.oauthLabel ?? nothing}
+          ><slot name=${CODE_SLOT} slot=${CODE_SLOT}></slot
+        ></ew-sign-in>
+        ${errorLine}
+      </div>`;
+    }
+    const left = Math.max(0, state.session.expiresAt.getTime() - this.now);
+    const pending = this.wallet.pending;
+    return html`<div part="base">
+      <div part="header">
+        <div>
+          <strong>${s.signedInAs(state.session.nickname)}</strong>
+          <div class="muted">${s.sessionTimeLeft(Math.floor(left / 60_000), Math.floor(left / 1000) % 60)}</div>
+        </div>
+        <div class="row">
+          <button
+            class="secondary"
+            type="button"
+            ?disabled=${pending}
+            @click=${() => this.wallet.run('refreshSession', () => client.refreshSession())}
+          >
+            ${s.refreshSession}
+          </button>
+          <button type="button" ?disabled=${pending} @click=${() => this.signOut()}>${s.signOut}</button>
+        </div>
+      </div>
+      ${warning} ${errorLine}
+      <slot @slotchange=${(e: Event) => this.adoptSlotted(e)}></slot>
+      ${
+        this.hideSections
+          ? nothing
+          : html`<details>
+                <summary>${s.sessionsTitle}</summary>
+                <ew-sessions
+                  .client=${client}
+                  .strings=${this.strings}
+                  exportparts="base: sessions-base, item: sessions-item"
+                ></ew-sessions>
+              </details>
+              <details>
+                <summary>${s.credentialsTitle}</summary>
+                <ew-credentials
+                  .client=${client}
+                  .strings=${this.strings}
+                  .oidcTokenProvider=${this.oidcTokenProvider}
+                ></ew-credentials>
+              </details>
+              <details>
+                <summary>${s.exportTitle}</summary>
+                <ew-export-wallet .client=${client} .strings=${this.strings}></ew-export-wallet>
+              </details>`
+      }
+    </div>`;
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * `<ew-wallet>` driven as a user drives it: real keyboard and mouse input
+ * against the sandbox through the relay.
+ */
+import { expect } from 'chai';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { afterEach, before, describe, it } from '#test-harness';
+import '../../src/define.js';
+import type { EwWallet } from '../../src/elements/index.js';
+import { advanceSandbox, newWallet, platform, sandboxKeys, type TestWallet } from '../helpers/browser-stack.js';
+import { buttonNamed, click, deepActiveElement, deepQueryAll, sendKeys, tabTo, waitFor } from '../helpers/dom.js';
+
+async function mount(wallet: TestWallet, extra: Record<string, string> = {}): Promise<EwWallet> {
+  const keys = await sandboxKeys();
+  const el = document.createElement('ew-wallet');
+  const attributes = {
+    'api-base': '/api',
+    'account-id': wallet.accountId,
+    'customer-id': wallet.customerId,
+    'otp-target-key': keys.otpTarget,
+    'export-key': keys.export,
+    ...extra,
+  };
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  document.body.append(el);
+  return el;
+}
+
+const codeInput = (root: Element) =>
+  waitFor(
+    () =>
+      root.querySelector<HTMLInputElement>('ew-otp-sign-in input') ??
+      deepQueryAll<HTMLInputElement>('input[autocomplete="one-time-code"]', root)[0],
+    'the code field',
+  );
+
+async function signInByTyping(el: EwWallet): Promise<void> {
+  const send = await waitFor(() => buttonNamed('Email me a code', el), 'the email button');
+  await tabTo(send);
+  await sendKeys({ press: 'Enter' });
+  const input = await codeInput(el);
+  await waitFor(() => deepActiveElement() === input, 'focus on the code field');
+  await sendKeys({ type: '000000' }); // submits itself on the last digit
+  await waitFor(() => el.client?.state.status === 'signed-in', 'signed in');
+}
+
+describe('<ew-wallet>', () => {
+  before(async () => {
+    await executeServerCommand('webauthn:add-authenticator', {});
+  });
+  afterEach(() => {
+    document.querySelectorAll('ew-wallet').forEach((el) => el.remove());
+  });
+
+  it('signs in with the keyboard alone: Tab to "Email me a code", Enter, type the code; ew-signed-in fires', async () => {
+    const wallet = await newWallet();
+    const el = await mount(wallet);
+    const events: string[] = [];
+    el.addEventListener('ew-signed-in', (e) => events.push(e.detail.method ?? ''));
+    el.addEventListener('ew-otp-sent', (e) => events.push(e.detail.destination));
+    await signInByTyping(el);
+    expect(events[0]).to.match(/^u\*\*\*@example\.com$/);
+    expect(events[1]).to.equal('EMAIL_OTP');
+    await waitFor(
+      () => deepQueryAll('[part~="header"]', el)[0]?.textContent?.includes('Signed in as'),
+      'the signed-in header',
+    );
+  });
+
+  it('the code field is in the light DOM with one-time-code autofill hints, so OS autofill can reach it', async () => {
+    const wallet = await newWallet();
+    const el = await mount(wallet);
+    await click(await waitFor(() => buttonNamed('Email me a code', el), 'the email button'));
+    const input = await codeInput(el);
+    expect(input.getRootNode()).to.equal(document);
+    expect([input.autocomplete, input.inputMode, input.getAttribute('aria-label')]).to.deep.equal([
+      'one-time-code',
+      'numeric',
+      'Verification code',
+    ]);
+  });
+
+  it('a pasted "000 000" is normalised and submitted; a wrong code shows a message and keeps the field', async () => {
+    const wallet = await newWallet();
+    const el = await mount(wallet);
+    await click(await waitFor(() => buttonNamed('Email me a code', el), 'the email button'));
+    const input = await codeInput(el);
+    input.focus();
+    await sendKeys({ type: '111111' });
+    const error = await waitFor(() => deepQueryAll('[part~="error"]', el)[0], 'an error message');
+    expect(error.textContent).to.match(/code is not right/);
+    expect(el.client!.state.status).to.equal('signed-out');
+    // Paste: the clipboard is not reachable headless, so insert text as a paste would (an input event with the whole value).
+    input.select();
+    await sendKeys({ press: 'Backspace' });
+    input.value = '000 000';
+    input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste', data: '000 000' }));
+    await waitFor(() => el.client?.state.status === 'signed-in', 'signed in after the paste');
+  });
+
+  it('resend after a 429 shows the countdown from Retry-After and enables again when it runs out', async () => {
+    const wallet = await newWallet();
+    const el = await mount(wallet);
+    await click(await waitFor(() => buttonNamed('Email me a code', el), 'the email button'));
+    await codeInput(el);
+    await click(await waitFor(() => buttonNamed('Send a new code', el), 'the resend button'));
+    const countdown = await waitFor(() => buttonNamed(/Send a new code in \d+ s/, el), 'the countdown');
+    expect(countdown.disabled).to.equal(true);
+    expect(Number(/in (\d+) s/.exec(countdown.textContent!)![1])).to.be.within(20, 30);
+    await advanceSandbox(31_000);
+    await el.client!.listSessions(); // the next answer moves the client's server clock
+    await waitFor(
+      () => buttonNamed('Send a new code', el) && !buttonNamed('Send a new code', el)!.disabled,
+      'resend enabled again',
+      5_000,
+    );
+  });
+
+  it('signs out with the button: ew-signed-out, back to the sign-in methods', async () => {
+    const wallet = await newWallet();
+    const el = await mount(wallet);
+    await signInByTyping(el);
+    const out = new Promise<CustomEvent>((resolve) =>
+      el.addEventListener('ew-signed-out', (e) => resolve(e), { once: true }),
+    );
+    await click(await waitFor(() => buttonNamed('Sign out', el), 'sign out'));
+    expect((await out).detail.revokedAtService).to.equal(true);
+    await waitFor(() => buttonNamed('Email me a code', el), 'the sign-in methods again');
+    const sessions = await platform('GET', `/auth/sessions?accountId=${wallet.accountId}`);
+    expect(sessions.body.data).to.deep.equal([]);
+  });
+});

@@ -1,0 +1,65 @@
+/** DOM helpers for element tests: find through shadow roots, wait, and drive real input. */
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+
+/** All elements matching `selector` in `root` and every shadow root below it. */
+export function deepQueryAll<T extends Element = HTMLElement>(
+  selector: string,
+  root: Document | Element | ShadowRoot = document,
+): T[] {
+  const found: T[] = [];
+  const walk = (node: Document | Element | ShadowRoot) => {
+    found.push(...(node.querySelectorAll(selector) as NodeListOf<T>));
+    if (node instanceof Element && node.shadowRoot) walk(node.shadowRoot);
+    for (const el of node.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
+  };
+  walk(root);
+  return [...new Set(found)];
+}
+
+/** Waits until `find` returns something truthy (polling), or fails with `what`. */
+export async function waitFor<T>(
+  find: () => T | undefined | null | false,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = find();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The first visible button (through shadow roots) whose text matches. */
+export function buttonNamed(name: string | RegExp, root: Document | Element = document): HTMLButtonElement | undefined {
+  return deepQueryAll<HTMLButtonElement>('button', root).find((b) => {
+    const text = (b.getAttribute('aria-label') ?? b.textContent ?? '').trim();
+    return typeof name === 'string' ? text === name : name.test(text);
+  });
+}
+
+/** Clicks an element with the real mouse, at its centre. */
+export async function click(el: Element): Promise<void> {
+  el.scrollIntoView({ block: 'center' });
+  const box = el.getBoundingClientRect();
+  await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
+}
+
+/** Presses Tab until `target` has focus (keyboard-only navigation), then returns. */
+export async function tabTo(target: Element, maxPresses = 40): Promise<void> {
+  for (let i = 0; i < maxPresses; i++) {
+    if (deepActiveElement() === target) return;
+    await sendKeys({ press: 'Tab' });
+  }
+  throw new Error(`Tab never reached ${target.tagName} "${target.textContent?.trim()}"`);
+}
+
+/** The focused element, through shadow roots. */
+export function deepActiveElement(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+export { sendKeys, sendMouse };
