@@ -5,7 +5,6 @@
  */
 import { expect } from 'chai';
 import { describe, it } from '#test-harness';
-import type { WalletClient } from '../../src/client/index.js';
 import {
   advanceSandbox,
   control,
@@ -13,16 +12,8 @@ import {
   makeClient,
   newWallet,
   sandboxSessions,
+  testIdp,
 } from '../helpers/browser-stack.js';
-
-/** A test identity provider dated on the service's clock (tests move the sandbox clock). */
-const testIdp =
-  (client: WalletClient) =>
-  async ({ nonce }: { nonce: string }) => {
-    const now = Math.floor(client.serverNow() / 1000);
-    const enc = (v: unknown) => btoa(JSON.stringify(v)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-    return `${enc({ alg: 'none' })}.${enc({ iss: 'https://oidc.sandbox.embedded-wallet.test', aud: 'a', sub: `s-${nonce.slice(0, 8)}`, iat: now, exp: now + 300, nonce })}.x`;
-  };
 
 describe('ambiguous signed retries', () => {
   it('a revoke applied but its answer dropped: read back, resolved, exactly one session revoked', async () => {

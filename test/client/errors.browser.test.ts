@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { before, describe, it } from '#test-harness';
-import { fetchTransport, WalletError, type Quote, type Transport } from '../../src/protocol/index.js';
+import { fetchTransport, WalletError, type Transport } from '../../src/protocol/index.js';
 import type { WalletClient } from '../../src/client/index.js';
 import {
   advanceSandbox,
@@ -15,33 +15,13 @@ import {
   makeClient,
   newWallet,
   platform,
-  type TestWallet,
+  quoteFor,
 } from '../helpers/browser-stack.js';
 
 async function unchangedAndWorking(client: WalletClient, sessionId: string): Promise<void> {
   expect(client.state.status).to.equal('signed-in');
   expect(client.session?.id).to.equal(sessionId);
   expect((await client.listSessions()).some((s) => s.id === sessionId && s.current)).to.equal(true);
-}
-
-async function quoteFor(wallet: TestWallet, amount = 1_000): Promise<Quote> {
-  await platform('POST', `/sandbox/internal-accounts/${wallet.accountId}/fund`, { amount: 50_000 });
-  const external = await platform('POST', '/customers/external-accounts', {
-    currency: 'USD',
-    customerId: wallet.customerId,
-    accountInfo: {
-      accountType: 'USD_ACCOUNT',
-      accountNumber: '4444000123',
-      routingNumber: '021000021',
-      beneficiary: { fullName: 'Pay Ee' },
-    },
-  });
-  const quote = await platform<Quote>('POST', '/quotes', {
-    source: { accountId: wallet.accountId },
-    destination: { accountId: external.body.id },
-    lockedCurrencyAmount: amount,
-  });
-  return quote.body;
 }
 
 describe('WalletClient errors (Chromium, sandbox through the relay)', () => {

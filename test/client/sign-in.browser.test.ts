@@ -3,7 +3,7 @@ import { createStore, get } from 'idb-keyval';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { before, describe, it } from '#test-harness';
 import { exportPublicKey } from '../../src/crypto/index.js';
-import type { OidcTokenProvider, WalletClient } from '../../src/client/index.js';
+import type { WalletClient } from '../../src/client/index.js';
 import {
   advanceSandbox,
   emailSignIn,
@@ -12,20 +12,10 @@ import {
   platform,
   recording,
   sandboxSessions,
+  testIdp,
   type TestWallet,
 } from '../helpers/browser-stack.js';
 import { exportableFormats } from '../helpers/private-keys.js';
-
-const ISSUER = 'https://oidc.sandbox.embedded-wallet.test';
-
-/** A test identity provider: an OIDC-shaped token with the nonce it is asked for, dated on the service's clock. */
-function testIdp(sub: string, client: WalletClient): OidcTokenProvider {
-  return async ({ nonce }) => {
-    const now = Math.floor(client.serverNow() / 1000);
-    const enc = (v: unknown) => btoa(JSON.stringify(v)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-    return `${enc({ alg: 'RS256', typ: 'JWT' })}.${enc({ iss: ISSUER, aud: 'demo-app', sub, iat: now, exp: now + 300, nonce, email: `${sub}@example.com` })}.c2ln`;
-  };
-}
 
 /** Proves a client's session signs what the sandbox accepts: a signed privacy change. */
 async function proveSigning(client: WalletClient, wallet: TestWallet, enabled: boolean): Promise<void> {
@@ -93,12 +83,12 @@ describe('WalletClient sign-in (Chromium, sandbox through the relay)', () => {
       ]);
       await proveSigning(client, wallet, mode === 'sealed');
 
-      const oauth = await client.registerOAuth({ oidcTokenProvider: testIdp(`sub-${mode}`, client) });
+      const oauth = await client.registerOAuth({ oidcTokenProvider: testIdp(client, `sub-${mode}`) });
       expect(oauth.type).to.equal('OAUTH');
       rec.calls.length = 0;
       const viaOAuth = await client.signInWithOAuth({
         credentialId: oauth.id,
-        oidcTokenProvider: testIdp(`sub-${mode}`, client),
+        oidcTokenProvider: testIdp(client, `sub-${mode}`),
       });
       expect(viaOAuth.credentialType).to.equal('OAUTH');
       expect(rec.calls).to.deep.equal([`POST /auth/credentials/${oauth.id}/verify`]);

@@ -5,44 +5,9 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { afterEach, before, describe, it } from '#test-harness';
-import '../../src/define.js';
-import type { EwWallet } from '../../src/elements/index.js';
-import { advanceSandbox, newWallet, platform, sandboxKeys, type TestWallet } from '../helpers/browser-stack.js';
-import { buttonNamed, click, deepActiveElement, deepQueryAll, sendKeys, tabTo, waitFor } from '../helpers/dom.js';
-
-async function mount(wallet: TestWallet, extra: Record<string, string> = {}): Promise<EwWallet> {
-  const keys = await sandboxKeys();
-  const el = document.createElement('ew-wallet');
-  const attributes = {
-    'api-base': '/api',
-    'account-id': wallet.accountId,
-    'customer-id': wallet.customerId,
-    'otp-target-key': keys.otpTarget,
-    'export-key': keys.export,
-    ...extra,
-  };
-  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
-  document.body.append(el);
-  return el;
-}
-
-const codeInput = (root: Element) =>
-  waitFor(
-    () =>
-      root.querySelector<HTMLInputElement>('ew-otp-sign-in input') ??
-      deepQueryAll<HTMLInputElement>('input[autocomplete="one-time-code"]', root)[0],
-    'the code field',
-  );
-
-async function signInByTyping(el: EwWallet): Promise<void> {
-  const send = await waitFor(() => buttonNamed('Email me a code', el), 'the email button');
-  await tabTo(send);
-  await sendKeys({ press: 'Enter' });
-  const input = await codeInput(el);
-  await waitFor(() => deepActiveElement() === input, 'focus on the code field');
-  await sendKeys({ type: '000000' }); // submits itself on the last digit
-  await waitFor(() => el.client?.state.status === 'signed-in', 'signed in');
-}
+import { advanceSandbox, newWallet, platform } from '../helpers/browser-stack.js';
+import { buttonNamed, click, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
+import { codeInput, mountWallet as mount, signInByTyping } from '../helpers/elements.js';
 
 describe('<ew-wallet>', () => {
   before(async () => {

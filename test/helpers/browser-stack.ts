@@ -1,6 +1,6 @@
 /** Browser-side helpers for tests against the sandbox + relay mounted at /api (test/harness/wallet-stack.ts). */
-import { fetchTransport, type Transport, type WireRequest } from '../../src/protocol/index.js';
-import { WalletClient, type WalletClientOptions } from '../../src/client/index.js';
+import { fetchTransport, type Quote, type Transport, type WireRequest } from '../../src/protocol/index.js';
+import { WalletClient, type OidcTokenProvider, type WalletClientOptions } from '../../src/client/index.js';
 
 export async function control<T = any>(path: string, body?: unknown, method = 'POST'): Promise<T> {
   const response = await fetch(`/test-control${path}`, {
@@ -110,4 +110,40 @@ export async function expectRejects(promise: Promise<unknown>, check: (error: an
   }
   if (error === undefined) throw new Error('expected a rejection');
   check(error);
+}
+
+/**
+ * The sandbox's test identity provider: an OIDC-shaped token carrying the nonce
+ * it is asked for, dated on the service's clock (tests move the sandbox clock).
+ * Without `sub`, every call is a new identity.
+ */
+export function testIdp(clock: { serverNow(): number }, sub?: string): OidcTokenProvider {
+  return async ({ nonce }) => {
+    const now = Math.floor(clock.serverNow() / 1000);
+    const enc = (v: unknown) => btoa(JSON.stringify(v)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const subject = sub ?? `s-${nonce.slice(0, 8)}`;
+    const claims = { iss: 'https://oidc.sandbox.embedded-wallet.test', aud: 'demo-app', sub: subject, iat: now };
+    return `${enc({ alg: 'RS256', typ: 'JWT' })}.${enc({ ...claims, exp: now + 300, nonce, email: `${subject}@example.com` })}.c2ln`;
+  };
+}
+
+/** A funded wallet's quote to a new USD external account (`accountNumber` picks the sandbox outcome). */
+export async function quoteFor(wallet: TestWallet, amount = 1_000, accountNumber = '4444000123'): Promise<Quote> {
+  await platform('POST', `/sandbox/internal-accounts/${wallet.accountId}/fund`, { amount: 50_000 });
+  const external = await platform('POST', '/customers/external-accounts', {
+    currency: 'USD',
+    customerId: wallet.customerId,
+    accountInfo: {
+      accountType: 'USD_ACCOUNT',
+      accountNumber,
+      routingNumber: '021000021',
+      beneficiary: { fullName: 'Pay Ee' },
+    },
+  });
+  const quote = await platform<Quote>('POST', '/quotes', {
+    source: { accountId: wallet.accountId },
+    destination: { accountId: external.body.id },
+    lockedCurrencyAmount: amount,
+  });
+  return quote.body;
 }

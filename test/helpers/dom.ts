@@ -39,11 +39,39 @@ export function buttonNamed(name: string | RegExp, root: Document | Element = do
   });
 }
 
-/** Clicks an element with the real mouse, at its centre. */
-export async function click(el: Element): Promise<void> {
+/** The element at a point of the viewport, through shadow roots. */
+function deepElementFromPoint(x: number, y: number): Element | null {
+  let el = document.elementFromPoint(x, y);
+  while (el?.shadowRoot) {
+    const inner = el.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === el) break;
+    el = inner;
+  }
+  return el;
+}
+
+/**
+ * Clicks an element with the real mouse, at its centre, as a user aims at what
+ * they see: waits until it is enabled and the layout has settled so the point
+ * is on the element.
+ * `times: 2` is a double click.
+ */
+export async function click(el: Element, times = 1): Promise<void> {
   el.scrollIntoView({ block: 'center' });
-  const box = el.getBoundingClientRect();
-  await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
+  let position: [number, number] = [0, 0];
+  await waitFor(
+    () => {
+      const box = el.getBoundingClientRect();
+      position = [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
+      if ((el as HTMLButtonElement).disabled) return false;
+      const hit = deepElementFromPoint(...position);
+      return hit !== null && (hit === el || el.contains(hit) || el.shadowRoot?.contains(hit) === true);
+    },
+    `<${el.localName}> "${el.textContent?.trim()}" enabled and under the pointer`,
+    3_000,
+  );
+  // Several clicks go out back to back, as a double click would, without re-aiming.
+  await Promise.all(Array.from({ length: times }, () => sendMouse({ type: 'click', position })));
 }
 
 /** Presses Tab until `target` has focus (keyboard-only navigation), then returns. */

@@ -1,0 +1,277 @@
+/**
+ * Every element flow as a user clicks it, in `<ew-wallet>` against the
+ * sandbox through the relay: passkeys with Chromium's virtual authenticator,
+ * OAuth with the sandbox's test identity provider, quote approval executed by
+ * the sandbox, devices, sign-in methods and the recovery phrase.
+ */
+import { expect } from 'chai';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { afterEach, before, describe, it } from '#test-harness';
+import type { EwApproveQuote, EwWallet } from '../../src/elements/index.js';
+import type { Quote } from '../../src/protocol/index.js';
+import {
+  advanceSandbox,
+  emailSignIn,
+  makeClient,
+  newWallet,
+  platform,
+  quoteFor,
+  recording,
+  sandboxSessions,
+  testIdp,
+} from '../helpers/browser-stack.js';
+import { buttonNamed, click, deepQueryAll, waitFor } from '../helpers/dom.js';
+import { mountWallet, nextEvent, openSection, signInByTyping } from '../helpers/elements.js';
+
+/** Logs WebAuthn calls next to relay calls, so a test can see what ran between the tap and the ceremony. */
+function traceCeremony(el: EwWallet) {
+  const log: string[] = [];
+  const { transport } = recording();
+  el.transport = async (request) => {
+    const call = `${request.method} ${request.path.split('?')[0]}`;
+    log.push(`relay ${call}`);
+    const response = await transport(request);
+    log.push(`answered ${call}`);
+    return response;
+  };
+  const credentials = navigator.credentials;
+  const original = { get: credentials.get.bind(credentials), create: credentials.create.bind(credentials) };
+  credentials.get = (options) => (log.push('navigator.credentials.get'), original.get(options));
+  credentials.create = (options) => (log.push('navigator.credentials.create'), original.create(options));
+  document.addEventListener('click', () => log.push('click'), { capture: true });
+  return {
+    log,
+    restore: () => Object.assign(credentials, original),
+    /** What happened from the last click until the ceremony began. */
+    betweenTapAndCeremony: () => {
+      const tap = log.lastIndexOf('click');
+      const ceremony = log.findIndex((entry, i) => i > tap && entry.startsWith('navigator.credentials'));
+      if (ceremony < 0) return ['(no ceremony after the tap)'];
+      return log.slice(tap + 1, ceremony).filter((entry) => entry.startsWith('relay'));
+    },
+  };
+}
+
+/** The approve button of the `<ew-approve-quote>` slotted in `el`. */
+const approveButton = (el: Element) => {
+  const approve = el.querySelector('ew-approve-quote');
+  return approve ? deepQueryAll<HTMLButtonElement>('[part~="submit"]', approve)[0] : undefined;
+};
+
+describe('element flows', () => {
+  before(async () => {
+    await executeServerCommand('webauthn:add-authenticator', {});
+  });
+  afterEach(() => {
+    document.querySelectorAll('ew-wallet, ew-approve-quote').forEach((el) => el.remove());
+  });
+
+  it('adds a passkey from "Sign-in methods", signs out, and signs in with it; no relay call sits between the tap and the ceremony', async () => {
+    const wallet = await newWallet();
+    const el = await mountWallet(wallet);
+    const trace = traceCeremony(el);
+    try {
+      await signInByTyping(el);
+      await openSection(el, 'Sign-in methods');
+      // The element prepares the registration as soon as it shows; the user taps after that.
+      await waitFor(() => trace.log.includes('answered POST /passkeys/registration-options'), 'prepared');
+      const added = nextEvent(el, 'ew-credential-added');
+      await click(await waitFor(() => buttonNamed('Add a passkey', el), 'add a passkey'));
+      const passkeyId = (await added).detail.credentialId;
+      expect((await added).detail.type).to.equal('PASSKEY');
+      expect(trace.betweenTapAndCeremony()).to.deep.equal([]);
+      await waitFor(() => buttonNamed(/^Remove Passkey/, el), 'the passkey listed');
+
+      await click(buttonNamed('Sign out', el)!);
+      const passkey = await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button');
+      // Let the element prepare its challenge before the tap, as it does after rendering.
+      await waitFor(
+        () => trace.log.some((e) => e.includes('/auth/credentials/') && e.includes('challenge')),
+        'prepared',
+      );
+      const signedIn = nextEvent(el, 'ew-signed-in');
+      await click(passkey);
+      expect((await signedIn).detail.method).to.equal('PASSKEY');
+      expect(trace.betweenTapAndCeremony()).to.deep.equal([]);
+      const live = (await sandboxSessions(wallet.accountId)).filter((s) => !s.revoked);
+      expect(live.map((s) => s.credentialId)).to.deep.equal([passkeyId]);
+    } finally {
+      trace.restore();
+    }
+  });
+
+  it('OAuth: the token provider runs inside the click (a popup would open), gets the bound nonce; link then sign in', async () => {
+    const wallet = await newWallet();
+    const activations: boolean[] = [];
+    const nonces: string[] = [];
+    const el = await mountWallet(wallet);
+    const idp = testIdp({ serverNow: () => el.client!.serverNow() }, `oauth-${wallet.accountId}`);
+    el.oidcTokenProvider = (request) => {
+      activations.push(navigator.userActivation.isActive);
+      nonces.push(request.nonce);
+      return idp(request);
+    };
+    await signInByTyping(el);
+    await openSection(el, 'Sign-in methods');
+    const added = nextEvent(el, 'ew-credential-added');
+    await click(await waitFor(() => buttonNamed('Link your account', el), 'link your account'));
+    expect((await added).detail.type).to.equal('OAUTH');
+    await click(buttonNamed('Sign out', el)!);
+    const signedIn = nextEvent(el, 'ew-signed-in');
+    await click(await waitFor(() => buttonNamed('Continue with your account', el), 'the OAuth button'));
+    expect((await signedIn).detail.method).to.equal('OAUTH');
+    expect(activations).to.deep.equal([true, true]);
+    expect(nonces.every((n) => /^[0-9a-f]{64}$/.test(n))).to.equal(true);
+  });
+
+  describe('<ew-approve-quote> in the wallet', () => {
+    async function approvalPage(shown: (real: Quote) => Quote = (real) => real) {
+      const wallet = await newWallet();
+      const el = await mountWallet(wallet);
+      await signInByTyping(el);
+      const approve = document.createElement('ew-approve-quote') as EwApproveQuote;
+      approve.quote = shown(await quoteFor(wallet));
+      el.append(approve);
+      return { wallet, el, approve };
+    }
+
+    it('shows the amounts, arms after being in view, and one double click gives one signature the sandbox executes to COMPLETED', async () => {
+      const { el, approve } = await approvalPage();
+      const quote = approve.quote!;
+      const summary = await waitFor(() => deepQueryAll('[part~="summary"]', approve)[0], 'the summary');
+      expect(summary.textContent).to.include('$10.00');
+      const button = await waitFor(() => approveButton(el), 'the approve button');
+      expect(button.disabled).to.equal(true); // not armed yet
+      await waitFor(() => !button.disabled, 'armed', 3_000);
+      const signatures: CustomEvent[] = [];
+      el.addEventListener('ew-signature', (e) => signatures.push(e));
+      await click(button, 2);
+      await waitFor(() => deepQueryAll('[part~="message"]', approve)[0]?.textContent?.includes('Approved'), 'approved');
+      expect(signatures.length).to.equal(1);
+      const { signature, quoteId, idempotencyKey, sessionExpiresAt } = signatures[0]!.detail;
+      expect([quoteId, sessionExpiresAt instanceof Date]).to.deep.equal([quote.id, true]);
+      const executed = await platform('POST', `/quotes/${quote.id}/execute`, undefined, {
+        'Service-Wallet-Signature': signature,
+        'Idempotency-Key': idempotencyKey,
+      });
+      expect(executed.status).to.equal(200);
+      await advanceSandbox(4_000);
+      expect((await platform('GET', `/quotes/${quote.id}`)).body.status).to.equal('COMPLETED');
+    });
+
+    it('stays disarmed while scrolled out of view', async () => {
+      const { el, approve } = await approvalPage();
+      const spacer = document.createElement('div');
+      spacer.style.height = '300vh';
+      el.before(spacer);
+      window.scrollTo(0, 0);
+      const button = await waitFor(() => approveButton(el), 'the approve button');
+      await new Promise((r) => setTimeout(r, 1_200));
+      expect(button.disabled).to.equal(true);
+      approve.scrollIntoView();
+      await waitFor(() => !button.disabled, 'armed once in view', 3_000);
+      spacer.remove();
+    });
+
+    it('refuses a quote whose payload states another amount (what you see is what you sign), and an expired one', async () => {
+      const { wallet, el, approve } = await approvalPage((real) => ({
+        ...real,
+        totalSendingAmount: real.totalSendingAmount / 10,
+      }));
+      const button = await waitFor(() => approveButton(el), 'the approve button');
+      await waitFor(() => !button.disabled, 'armed', 3_000);
+      const errors: CustomEvent[] = [];
+      el.addEventListener('ew-error', (e) => errors.push(e));
+      el.addEventListener('ew-signature', () => expect.fail('signed a contradicting payload'));
+      await click(button);
+      await waitFor(() => errors.length > 0, 'the refusal');
+      expect(errors[0]!.detail.code).to.equal('QUOTE_NOT_SIGNABLE');
+      expect(errors[0]!.detail.message).to.match(/differs from the quote shown \(amount\)/);
+      expect(deepQueryAll('[part~="error"]', approve)[0]?.textContent).to.have.length.greaterThan(0);
+
+      approve.quote = {
+        ...(await quoteFor(wallet)),
+        expiresAt: new Date(el.client!.serverNow() - 1_000).toISOString(),
+      };
+      await waitFor(() => deepQueryAll('[part~="error"]', approve)[0]?.textContent?.includes('expired'), 'expired');
+      expect(approveButton(el)).to.equal(undefined);
+    });
+  });
+
+  it('"Signed-in devices": this device marked; signing out another device ends its session at the sandbox', async () => {
+    const wallet = await newWallet();
+    const phone = await makeClient(wallet, { storageNamespace: `phone-${wallet.accountId}` });
+    await emailSignIn(phone, wallet);
+    await advanceSandbox(31_000);
+    const el = await mountWallet(wallet);
+    await signInByTyping(el);
+    await openSection(el, 'Signed-in devices');
+    await waitFor(
+      () => deepQueryAll('ew-sessions', el)[0]?.shadowRoot?.querySelectorAll('[part~="item"]').length,
+      'the devices',
+    );
+    const items = deepQueryAll('ew-sessions', el)[0]!.shadowRoot!.querySelectorAll('[part~="item"]');
+    expect([...items].map((i) => i.textContent!.replace(/\s+/g, ' ').trim())).to.have.length(2);
+    const mine = deepQueryAll('[part~="item"]', el).filter((item) => item.textContent?.includes('This device'));
+    expect(mine.length).to.equal(1);
+    const revoked = nextEvent(el, 'ew-session-revoked');
+    await click(buttonNamed('Sign out device', el)!);
+    expect((await revoked).detail.sessionId).to.equal(phone.session!.id);
+    const live = (await sandboxSessions(wallet.accountId)).filter((s) => !s.revoked);
+    expect(live.map((s) => s.id)).to.deep.equal([el.client!.session!.id]);
+    phone.close();
+  });
+
+  it('"Sign-in methods": the method in use cannot be removed (and says why); signed in with a passkey, the email code goes', async () => {
+    const wallet = await newWallet();
+    const el = await mountWallet(wallet);
+    await signInByTyping(el);
+    await openSection(el, 'Sign-in methods');
+    const email = await waitFor(() => buttonNamed(/^Remove Email code/, el), 'the email method');
+    expect(email.disabled).to.equal(true);
+    await click(await waitFor(() => buttonNamed('Add a passkey', el), 'add a passkey'));
+    await waitFor(() => buttonNamed(/^Remove Passkey/, el), 'the passkey listed');
+    // The email code is still the method in use; the explanation is tied to its button.
+    const described = email.getAttribute('aria-describedby')!;
+    expect((email.getRootNode() as ShadowRoot).getElementById(described)?.textContent).to.match(/signed in with this/);
+    await click(buttonNamed('Sign out', el)!);
+    await click(await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button'));
+    await waitFor(() => el.client?.state.status === 'signed-in', 'signed in with the passkey');
+    await openSection(el, 'Sign-in methods');
+    const removable = await waitFor(
+      () => buttonNamed(/^Remove Email code/, el)?.disabled === false && buttonNamed(/^Remove Email code/, el),
+      'email removable',
+    );
+    const removed = nextEvent(el, 'ew-credential-removed');
+    await click(removable);
+    await removed;
+    const left = await platform('GET', `/auth/credentials?accountId=${wallet.accountId}`);
+    expect(left.body.data.map((c: any) => c.type)).to.deep.equal(['PASSKEY']);
+  });
+
+  it('recovery phrase: needs the confirmation, shows the words the service exported, and "Hide" takes them out of the DOM', async () => {
+    const wallet = await newWallet();
+    const el = await mountWallet(wallet);
+    await signInByTyping(el);
+    await openSection(el, 'Recovery phrase');
+    const reveal = await waitFor(() => buttonNamed('Reveal recovery phrase', el), 'the reveal button');
+    expect(reveal.disabled).to.equal(true);
+    await click(
+      deepQueryAll<HTMLInputElement>('ew-export-wallet input[type="checkbox"], input[type="checkbox"]', el)[0]!,
+    );
+    await waitFor(() => !reveal.disabled, 'enabled by the confirmation');
+    const exported = nextEvent(el, 'ew-wallet-exported');
+    await click(reveal);
+    await exported;
+    const words = await waitFor(() => deepQueryAll('[part~="words"] li', el), 'the words');
+    expect([12, 24]).to.include(words.length);
+    const phrase = words.map((w) => w.textContent!.trim()).join(' ');
+    // The same wallet exported again by the client alone gives the same phrase.
+    expect(await el.client!.exportWallet()).to.equal(phrase);
+    await click(buttonNamed('Hide', el)!);
+    await waitFor(() => deepQueryAll('[part~="words"]', el).length === 0, 'hidden');
+    expect(deepQueryAll('ew-export-wallet', el)[0]!.shadowRoot!.textContent).to.not.include(
+      phrase.split(' ')[0]! + ' ',
+    );
+  });
+});
