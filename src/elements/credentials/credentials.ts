@@ -78,16 +78,7 @@ export class EwCredentials extends LitElement {
     const result = await this.wallet.run('registerPasskey', () =>
       prepared ? prepared.start() : client.registerPasskey({ nickname: this.passkeyName(), signIn: false }),
     );
-    if (result) {
-      const { credential } = result;
-      this.dispatchEvent(
-        new EwCredentialAddedEvent({
-          credentialId: credential.id,
-          type: credential.type,
-          nickname: credential.nickname,
-        }),
-      );
-    }
+    if (result) this.announceAdded(result.credential);
     await this.load();
   }
 
@@ -95,15 +86,14 @@ export class EwCredentials extends LitElement {
     const { client, oidcTokenProvider } = this;
     if (!client || !oidcTokenProvider) return;
     const credential = await this.wallet.run('registerOAuth', () => client.registerOAuth({ oidcTokenProvider }));
-    if (credential)
-      this.dispatchEvent(
-        new EwCredentialAddedEvent({
-          credentialId: credential.id,
-          type: credential.type,
-          nickname: credential.nickname,
-        }),
-      );
+    if (credential) this.announceAdded(credential);
     await this.load();
+  }
+
+  private announceAdded(credential: AuthMethod): void {
+    this.dispatchEvent(
+      new EwCredentialAddedEvent({ credentialId: credential.id, type: credential.type, nickname: credential.nickname }),
+    );
   }
 
   private async removeCredential(credential: AuthMethod): Promise<void> {

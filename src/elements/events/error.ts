@@ -1,12 +1,7 @@
-/** Detail of `ew-error`. */
-export type EwErrorDetail = {
-  code: string;
-  message: string;
-  status?: number;
-  reason?: string;
-  requestId?: string;
-  operation?: string;
-};
+import type { ErrorInfo } from '../shared/error-text.js';
+
+/** Detail of `ew-error`: the typed summary every element makes of a failure. */
+export type EwErrorDetail = ErrorInfo;
 
 /** `ew-error`: Something failed; `code` is stable, `message` is for logs (never shown raw). Bubbles and is composed. */
 export class EwErrorEvent extends CustomEvent<EwErrorDetail> {
