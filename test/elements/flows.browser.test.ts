@@ -89,7 +89,10 @@ describe('element flows', () => {
       const passkey = await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button');
       // Let the element prepare its challenge before the tap, as it does after rendering.
       await waitFor(
-        () => trace.log.some((e) => e.includes('/auth/credentials/') && e.includes('challenge')),
+        () =>
+          trace.log.some(
+            (e) => e.startsWith('answered') && e.includes('/auth/credentials/') && e.includes('challenge'),
+          ),
         'prepared',
       );
       const signedIn = nextEvent(el, 'ew-signed-in');
