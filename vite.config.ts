@@ -1,23 +1,49 @@
-// Library build (`npm run build`, arriving with the elements issue): ESM for
-// the package's four public entries, dependencies left external for npm
-// users; the script-tag bundle is a second build of src/iife.ts.
+// Library build (`npm run build`). Two outputs from one config:
+// - default mode: ESM for the package's four public entries, every bare
+//   dependency left external so npm users dedupe them;
+// - `--mode iife`: the script-tag bundle of src/iife.ts, self-contained and
+//   minified, for pages without a bundler.
+// Declarations come from `tsc -p tsconfig.build.json`.
+import { isAbsolute } from 'node:path';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
-  build: {
-    target: 'es2022',
-    sourcemap: true,
-    lib: {
-      formats: ['es'],
-      entry: {
-        index: 'src/index.ts',
-        'client/index': 'src/client/index.ts',
-        'relay/index': 'src/relay/index.ts',
-        'sandbox/index': 'src/sandbox/index.ts',
+const isBare = (id: string) => !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0');
+
+export default defineConfig(({ mode }) =>
+  mode === 'iife'
+    ? {
+        build: {
+          target: 'es2022',
+          outDir: 'dist/browser',
+          emptyOutDir: false,
+          sourcemap: true,
+          minify: true,
+          lib: {
+            entry: 'src/iife.ts',
+            formats: ['iife'],
+            // iife.ts assigns window.EmbeddedWallet itself (only when absent).
+            name: '__embeddedWalletBundle',
+            fileName: () => 'embedded-wallet-elements.js',
+          },
+        },
+      }
+    : {
+        build: {
+          target: 'es2022',
+          outDir: 'dist',
+          sourcemap: true,
+          minify: false,
+          lib: {
+            formats: ['es'],
+            entry: {
+              index: 'src/index.ts',
+              define: 'src/define.ts',
+              'client/index': 'src/client/index.ts',
+              'relay/index': 'src/relay/index.ts',
+              'sandbox/index': 'src/sandbox/index.ts',
+            },
+          },
+          rollupOptions: { external: isBare },
+        },
       },
-    },
-    rollupOptions: {
-      external: [/^node:/, /^lit/, /^@simplewebauthn\//, /^@hpke\//, /^@noble\//, 'idb-keyval'],
-    },
-  },
-});
+);

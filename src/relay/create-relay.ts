@@ -68,6 +68,10 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
   const doFetch = options.fetch ?? fetch;
   const authorization = `Basic ${btoa(`${options.credentials.username}:${options.credentials.password}`)}`;
   const challenges = new ChallengeBook(options.passkeys?.challengeTtlMs ?? 300_000);
+  // The service's clock minus ours, from its latest `Date`. The relay's own answers carry
+  // the service's time too: clients take every `Date` as the service clock, and one from
+  // a different clock would skew their expiry and token-freshness decisions.
+  let serviceOffsetMs = 0;
 
   /** A call to the service with the platform credentials and a timeout. */
   async function upstream(
@@ -76,7 +80,8 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     init: { body?: string; headers?: Record<string, string> } = {},
   ): Promise<Response> {
     try {
-      return await doFetch(`${serviceUrl}${path}`, {
+      const sentAt = Date.now();
+      const response = await doFetch(`${serviceUrl}${path}`, {
         method,
         headers: {
           authorization,
@@ -88,6 +93,10 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'manual',
       });
+      const serviceTime = Date.parse(response.headers.get('date') ?? '');
+      // `Date` is truncated to the second; +500 ms centres the estimate.
+      if (!Number.isNaN(serviceTime)) serviceOffsetMs = serviceTime + 500 - (sentAt + Date.now()) / 2;
+      return response;
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') {
@@ -227,7 +236,6 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
       headers: {
         'content-type': 'application/json; charset=utf-8',
         'cache-control': 'no-store',
-        date: new Date().toUTCString(),
       },
     });
   }
@@ -295,7 +303,8 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     } catch (error) {
       response = error instanceof Refusal ? error.response : relayError(500, 'INTERNAL_ERROR', 'The relay failed');
     }
-    if (!response.headers.has('date')) response.headers.set('date', new Date().toUTCString());
+    if (!response.headers.has('date'))
+      response.headers.set('date', new Date(Date.now() + serviceOffsetMs).toUTCString());
     options.onRequest?.({
       method: request.method,
       path,

@@ -58,9 +58,6 @@ const approveButton = (el: Element) => {
   return approve ? deepQueryAll<HTMLButtonElement>('[part~="submit"]', approve)[0] : undefined;
 };
 
-/** Mocha's own `it.skip`: a test shown as pending, with its reason above it. */
-const skip = (globalThis as unknown as { it: { skip: typeof it } }).it.skip;
-
 describe('element flows', () => {
   before(async () => {
     await executeServerCommand('webauthn:add-authenticator', {});
@@ -106,10 +103,7 @@ describe('element flows', () => {
     }
   });
 
-  // Pending: in the full suite the sandbox sometimes refuses the test IdP's token here
-  // (UNAUTHORIZED after the provider ran); passes alone. Find why (token iat vs the moved
-  // sandbox clock is the lead), then turn it back on.
-  skip('OAuth: the token provider runs inside the click (a popup would open), gets the bound nonce; link then sign in', async () => {
+  it('OAuth: the token provider runs inside the click (a popup would open), gets the bound nonce; link then sign in', async () => {
     const wallet = await newWallet();
     const activations: boolean[] = [];
     const nonces: string[] = [];
@@ -126,7 +120,9 @@ describe('element flows', () => {
     await waitFor(() => buttonNamed(/^Remove Email code/, el), 'the methods listed');
     await new Promise((r) => setTimeout(r, 300));
     const errors: string[] = [];
-    el.addEventListener('ew-error', (e) => errors.push(`${e.detail.code}: ${e.detail.message}`));
+    el.addEventListener('ew-error', (e) =>
+      errors.push(`${e.detail.operation} ${e.detail.code}: ${e.detail.message} (${e.detail.reason})`),
+    );
     const added = nextEvent(el, 'ew-credential-added').catch((e) => {
       throw new Error(`${e.message}; provider calls: ${nonces.length}; errors: ${errors.join(' | ')}`);
     });

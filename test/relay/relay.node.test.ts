@@ -155,6 +155,21 @@ describe('relay', () => {
     expect(Date.now() - started).to.be.below(1_900);
   });
 
+  it("stamps its own answers with the service's clock, so clients never see two clocks", async () => {
+    stack.sandbox.clock.advance(20 * 60_000);
+    await raw(`/auth/sessions?accountId=${mine.accountId}`); // the relay learns the service's time
+    const refused = await raw('/no-such-operation');
+    const options = await raw('/passkeys/registration-options', {
+      method: 'POST',
+      body: JSON.stringify({ accountId: mine.accountId }),
+    });
+    expect([refused.status, options.status]).to.deep.equal([404, 200]);
+    for (const own of [refused, options]) {
+      const skew = Date.parse(own.headers.get('date')!) - stack.sandbox.clock.now();
+      expect(Math.abs(skew)).to.be.below(2_000);
+    }
+  });
+
   it('answers 502 UPSTREAM_UNAVAILABLE when the service cannot be reached', async () => {
     const relay = createRelay({
       serviceUrl: 'http://127.0.0.1:9/2025-10-13',
