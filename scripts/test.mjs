@@ -1,6 +1,7 @@
 // `npm test`: every check, in order, each run even when an earlier one fails,
 // then one closing line with the test totals. Exits non-zero on any failure.
-//   types + lint -> Node tests (node:test) -> browser tests (Chromium)
+//   types + lint + format -> build (the page tests load dist/) -> Node tests
+//   (node:test, including the Playwright page tests) -> browser tests (Chromium)
 import { spawn } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
 
@@ -31,6 +32,7 @@ const steps = [
   { name: 'typecheck', command: 'npx', args: ['tsc', '-p', 'tsconfig.json'] },
   { name: 'lint', command: 'npx', args: ['eslint', '.'] },
   { name: 'format', command: 'npx', args: ['prettier', '--check', '--log-level', 'warn', '.'] },
+  { name: 'build', command: process.execPath, args: ['scripts/build.mjs'] },
   {
     name: 'node tests',
     command: process.execPath,

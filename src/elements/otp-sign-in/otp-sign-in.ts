@@ -25,8 +25,6 @@ import { otpSignInStyles } from './otp-sign-in.styles.js';
  * @csspart message - Where the code went.
  * @csspart error - The error message.
  * @csspart spinner - Progress indicator.
- * @cssprop [--ew-color-accent=#3b3fd8] - Accent colour of buttons and focus rings.
- * @cssprop [--ew-radius=8px] - Corner radius.
  * @event {EwOtpSentEvent} ew-otp-sent - A code was sent; detail has the masked destination.
  * @event {EwSignedInEvent} ew-signed-in - The code was accepted and a session started.
  * @event {EwErrorEvent} ew-error - A step failed.

@@ -49,13 +49,6 @@ const CLIENT_CONFIG = [
  * @csspart header - The signed-in header.
  * @csspart error - The error message.
  * @csspart spinner - Progress indicator.
- * @cssprop [--ew-color-accent=#3b3fd8] - Accent colour (light theme).
- * @cssprop [--ew-color-accent-dark=#a8b4ff] - Accent colour (dark theme).
- * @cssprop [--ew-color-surface=#ffffff] - Background.
- * @cssprop [--ew-color-text=#1c1b1f] - Text colour.
- * @cssprop [--ew-radius=8px] - Corner radius.
- * @cssprop [--ew-font-family=system-ui] - Font.
- * @cssprop [--ew-spacing=12px] - Base spacing.
  * @event {EwSignedInEvent} ew-signed-in - A session started.
  * @event {EwSignedOutEvent} ew-signed-out - The session ended (signed out, expired, another tab).
  * @event {EwSessionExpiringEvent} ew-session-expiring - The session is about to expire (refreshed automatically).

@@ -1,0 +1,18 @@
+// `npm run build`: everything the package publishes, from a clean dist/.
+//   dist/**/*.js       ESM entries (., ./client, ./relay, ./sandbox, ./define)
+//   dist/**/*.d.ts     declarations
+//   dist/browser/embedded-wallet-elements.js   the script-tag bundle
+//   custom-elements.json                       the elements manifest
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+const step = (label, args) => {
+  console.log(`build: ${label}`);
+  execFileSync(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+};
+
+rmSync('dist', { recursive: true, force: true });
+step('ESM entries', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+step('script-tag bundle', ['node_modules/vite/bin/vite.js', 'build', '--mode', 'iife', '--logLevel', 'warn']);
+step('declarations', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
+step('custom-elements.json', ['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--quiet']);

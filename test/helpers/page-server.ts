@@ -1,0 +1,152 @@
+/**
+ * A partner's site for page tests: one 127.0.0.1 origin serving the built
+ * script-tag bundle, host pages, and the relay at /api in front of a sandbox.
+ * Pages are HTML files from test/pages/fixtures with `{{name}}` filled from
+ * the query string (HTML-escaped); under `/csp/` they are served with the
+ * strict Content-Security-Policy the README documents.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright';
+import { createRelay, toNodeHandler } from '../../src/relay/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+
+/** The policy a host page needs (README, "Content Security Policy"). */
+export const STRICT_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "require-trusted-types-for 'script'",
+  'trusted-types lit-html',
+].join('; ');
+
+export const BUNDLE = 'dist/browser/embedded-wallet-elements.js';
+const FIXTURES = 'test/pages/fixtures';
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.map': 'application/json',
+  '.css': 'text/css',
+};
+
+export interface PageServer {
+  origin: string;
+  sandbox: Sandbox;
+  /** Extra static roots: URL prefix -> directory. */
+  mount(prefix: string, dir: string): void;
+  close(): Promise<void>;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export async function startPageServer(): Promise<PageServer> {
+  if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npm run build\` first (npm test does)`);
+  const sandbox = await startSandbox({});
+  const relay = toNodeHandler(
+    createRelay({
+      serviceUrl: sandbox.baseUrl,
+      credentials: sandbox.credentials,
+      basePath: '/api',
+      authorize: () => true,
+    }),
+  );
+  const mounts = new Map<string, string>([
+    ['/dist/', 'dist/browser'],
+    ['/fixtures/', FIXTURES],
+  ]);
+
+  async function serveFile(res: ServerResponse, file: string, headers: Record<string, string> = {}) {
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...headers });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname.startsWith('/api/')) return relay(req, res);
+    if (url.pathname === '/favicon.ico') return res.writeHead(204).end();
+    const page = url.pathname.match(/^\/(csp\/)?([a-z0-9-]+)\.html$/);
+    if (page) {
+      let html: string;
+      try {
+        html = await readFile(join(FIXTURES, `${page[2]}.html`), 'utf8');
+      } catch {
+        return res.writeHead(404).end('no such page');
+      }
+      html = html.replace(/\{\{(\w+)\}\}/g, (_, name: string) => escapeHtml(url.searchParams.get(name) ?? ''));
+      const headers: Record<string, string> = { 'content-type': TYPES['.html']!, 'cache-control': 'no-store' };
+      if (page[1]) headers['content-security-policy'] = STRICT_CSP;
+      return res.writeHead(200, headers).end(html);
+    }
+    for (const [prefix, dir] of mounts) {
+      if (!url.pathname.startsWith(prefix)) continue;
+      const rel = normalize(url.pathname.slice(prefix.length));
+      if (rel.startsWith('..')) break;
+      return serveFile(res, join(dir, rel));
+    }
+    res.writeHead(404).end('not found');
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => res.writeHead(500).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    sandbox,
+    mount: (prefix, dir) => void mounts.set(prefix, dir),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sandbox.close();
+    },
+  };
+}
+
+/** The system Chromium, headless, with the flags our machines need. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Everything a page complains about: console errors and warnings, CSP / Trusted Types violations, uncaught errors. */
+export async function watchPage(page: Page) {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console.error: ${message.text()} (${message.location().url})`);
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  await page.exposeFunction('__reportViolation', (text: string) => problems.push(text));
+  // Installed by the browser itself before any page script, so it is not subject to the page's CSP.
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __reportViolation(text: string): void }).__reportViolation;
+      report(
+        `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`,
+      );
+    });
+  });
+  return { problems, warnings };
+}
