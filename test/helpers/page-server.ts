@@ -48,15 +48,6 @@ const escapeHtml = (text: string) =>
 
 export async function startPageServer(): Promise<PageServer> {
   if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npm run build\` first (npm test does)`);
-  const sandbox = await startSandbox({});
-  const relay = toNodeHandler(
-    createRelay({
-      serviceUrl: sandbox.baseUrl,
-      credentials: sandbox.credentials,
-      basePath: '/api',
-      authorize: () => true,
-    }),
-  );
   const mounts = new Map<string, string>([
     ['/dist/', 'dist/browser'],
     ['/fixtures/', FIXTURES],
@@ -72,9 +63,10 @@ export async function startPageServer(): Promise<PageServer> {
     }
   }
 
+  let relay: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname.startsWith('/api/')) return relay(req, res);
+    if (url.pathname.startsWith('/api/') && relay) return relay(req, res);
     if (url.pathname === '/favicon.ico') return res.writeHead(204).end();
     const page = url.pathname.match(/^\/(csp\/)?([a-z0-9-]+)\.html$/);
     if (page) {
@@ -103,8 +95,24 @@ export async function startPageServer(): Promise<PageServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   server.unref();
+  // `localhost` (still 127.0.0.1) because WebAuthn needs a domain as the relying party id.
+  const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  const sandbox = await startSandbox({ webauthn: { rpId: 'localhost', origins: [origin] } });
+  relay = toNodeHandler(
+    createRelay({
+      serviceUrl: sandbox.baseUrl,
+      credentials: sandbox.credentials,
+      basePath: '/api',
+      authorize: () => true, // the partner's own session check would go here
+      passkeys: {
+        rpId: 'localhost',
+        rpName: 'Partner page',
+        user: ({ accountId }) => ({ id: accountId, name: 'user' }),
+      },
+    }),
+  );
   return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    origin,
     sandbox,
     mount: (prefix, dir) => void mounts.set(prefix, dir),
     async close() {
