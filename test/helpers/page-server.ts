@@ -63,10 +63,11 @@ export async function startPageServer(): Promise<PageServer> {
     }
   }
 
-  let relay: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
+  // Set once the sandbox is up (it needs the origin, known after listening).
+  const api: { relay?: (req: IncomingMessage, res: ServerResponse) => Promise<void> } = {};
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname.startsWith('/api/') && relay) return relay(req, res);
+    if (url.pathname.startsWith('/api/') && api.relay) return api.relay(req, res);
     if (url.pathname === '/favicon.ico') return res.writeHead(204).end();
     const page = url.pathname.match(/^\/(csp\/)?([a-z0-9-]+)\.html$/);
     if (page) {
@@ -98,7 +99,7 @@ export async function startPageServer(): Promise<PageServer> {
   // `localhost` (still 127.0.0.1) because WebAuthn needs a domain as the relying party id.
   const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
   const sandbox = await startSandbox({ webauthn: { rpId: 'localhost', origins: [origin] } });
-  relay = toNodeHandler(
+  api.relay = toNodeHandler(
     createRelay({
       serviceUrl: sandbox.baseUrl,
       credentials: sandbox.credentials,
