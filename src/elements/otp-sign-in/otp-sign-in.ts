@@ -118,8 +118,10 @@ export class EwOtpSignIn extends LitElement {
       this.dispatchEvent(new EwSignedInEvent({ session, method: this.channel === 'sms' ? 'SMS_OTP' : 'EMAIL_OTP' }));
       this.input?.remove();
       this.input = undefined;
-    } else {
-      this.input?.select();
+    } else if (this.input) {
+      // Keep the user where they were: focused, the wrong code selected so typing replaces it.
+      this.input.focus();
+      this.input.select();
     }
   }
 

@@ -1,0 +1,134 @@
+/**
+ * Accessibility: axe-core (WCAG 2.1 A/AA rules, shadow DOM included) on every
+ * element in every state these flows reach, in the light and the dark theme,
+ * with each flow driven by the keyboard alone.
+ */
+import { expect } from 'chai';
+import { emulateMedia } from '@web/test-runner-commands';
+import { after, afterEach, before, describe, it } from '#test-harness';
+import type { EwApproveQuote, EwWallet } from '../../src/elements/index.js';
+import { newWallet, quoteFor } from '../helpers/browser-stack.js';
+import { buttonNamed, deepActiveElement, deepQueryAll, sendKeys, tabTo, waitFor } from '../helpers/dom.js';
+import { codeInput, mountWallet, nextEvent, signInByTyping } from '../helpers/elements.js';
+
+interface AxeResult {
+  violations: { id: string; impact: string; help: string; nodes: { target: unknown[]; failureSummary: string }[] }[];
+}
+declare global {
+  interface Window {
+    axe?: { run(context: Element, options: object): Promise<AxeResult> };
+  }
+}
+
+async function loadAxe(): Promise<void> {
+  if (window.axe) return;
+  await new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = '/node_modules/axe-core/axe.min.js';
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error('axe-core did not load'));
+    document.head.append(script);
+  });
+}
+
+/** Every state checked, with what axe said, so one run reports them all. */
+const checked: string[] = [];
+
+/** Runs axe on `el` and fails listing each violation with its nodes. */
+async function expectAccessible(el: Element, state: string): Promise<void> {
+  // Let transitions and async renders settle: colour contrast is read from computed styles.
+  await new Promise((r) => setTimeout(r, 150));
+  const result = await window.axe!.run(el, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    resultTypes: ['violations'],
+  });
+  const lines = result.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(n.target)}: ${n.failureSummary}`),
+  );
+  checked.push(`${state}: ${lines.length} violations`);
+  expect(lines, `axe in state "${state}"`).to.deep.equal([]);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  describe(`accessibility (${scheme})`, () => {
+    before(async () => {
+      await loadAxe();
+      await emulateMedia({ colorScheme: scheme });
+    });
+    after(async () => {
+      await emulateMedia({ colorScheme: 'light' });
+      console.log(`axe (${scheme}): ${checked.splice(0).join('; ')}`);
+    });
+    afterEach(() => {
+      document.querySelectorAll('ew-wallet').forEach((el) => el.remove());
+    });
+
+    it('sign-in: method list, code sent, wrong code, signed in with every section open', async () => {
+      const wallet = await newWallet();
+      const el: EwWallet = await mountWallet(wallet);
+      await waitFor(() => buttonNamed('Email me a code', el), 'the methods');
+      await expectAccessible(el, 'signed out');
+
+      await tabTo(buttonNamed('Email me a code', el)!);
+      await sendKeys({ press: 'Enter' });
+      const input = await codeInput(el);
+      await waitFor(() => deepActiveElement() === input, 'focus on the code field');
+      await expectAccessible(el, 'code sent');
+
+      const failed = nextEvent(el, 'ew-error');
+      await sendKeys({ type: '123456' });
+      await failed;
+      await waitFor(() => deepQueryAll('[role="alert"]', el).length > 0, 'the wrong-code message');
+      await expectAccessible(el, 'wrong code');
+
+      // Keyboard: focus stays on the field with the wrong code selected, so typing replaces it.
+      await waitFor(
+        () => deepActiveElement() === input && input.selectionStart === 0 && input.selectionEnd === input.value.length,
+        'the field ready again',
+      );
+      await sendKeys({ type: '000000' });
+      await waitFor(() => el.client?.state.status === 'signed-in', 'signed in');
+      await expectAccessible(el, 'signed in');
+
+      for (const summary of deepQueryAll<HTMLElement>('summary', el)) {
+        await tabTo(summary);
+        await sendKeys({ press: 'Enter' });
+      }
+      await waitFor(() => deepQueryAll('details', el).every((d) => (d as HTMLDetailsElement).open), 'sections open');
+      await waitFor(() => buttonNamed(/^Remove Email code/, el), 'the methods listed');
+      await expectAccessible(el, 'sections open');
+    });
+
+    it('quote approval: summary, armed, approved, all by keyboard', async () => {
+      const wallet = await newWallet();
+      const el = await mountWallet(wallet, { 'hide-sections': '' });
+      await signInByTyping(el);
+      const approve = document.createElement('ew-approve-quote') as EwApproveQuote;
+      approve.quote = await quoteFor(wallet);
+      el.append(approve);
+      const button = await waitFor(() => deepQueryAll<HTMLButtonElement>('[part~="submit"]', approve)[0], 'approve');
+      await expectAccessible(el, 'quote shown (not armed)');
+      await waitFor(() => !button.disabled, 'armed', 3_000);
+      await expectAccessible(el, 'quote armed');
+
+      const signature = nextEvent(el, 'ew-signature');
+      await tabTo(button);
+      await sendKeys({ press: 'Enter' });
+      expect((await signature).detail.quoteId).to.equal(approve.quote!.id);
+      await waitFor(() => deepQueryAll('[part~="message"]', approve)[0]?.textContent?.includes('Approved'), 'approved');
+      await expectAccessible(el, 'approved');
+    });
+  });
+}
+
+describe('accessibility (dark by attribute on a light system)', () => {
+  before(loadAxe);
+  afterEach(() => document.querySelectorAll('ew-wallet').forEach((el) => el.remove()));
+
+  it('theme="dark" passes colour contrast while the system is light', async () => {
+    const el = await mountWallet(await newWallet(), { theme: 'dark' });
+    await waitFor(() => buttonNamed('Email me a code', el), 'the methods');
+    expect(getComputedStyle(el).backgroundColor).to.equal('rgb(23, 22, 27)');
+    await expectAccessible(el, 'dark override');
+  });
+});
