@@ -82,16 +82,12 @@ describe('element flows', () => {
       expect(trace.betweenTapAndCeremony()).to.deep.equal([]);
       await waitFor(() => buttonNamed(/^Remove Passkey/, el), 'the passkey listed');
 
+      const signedOutAt = trace.log.length;
       await click(buttonNamed('Sign out', el)!);
       const passkey = await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button');
-      // Let the element prepare its challenge before the tap, as it does after rendering.
-      await waitFor(
-        () =>
-          trace.log.some(
-            (e) => e.startsWith('answered') && e.includes('/auth/credentials/') && e.includes('challenge'),
-          ),
-        'prepared',
-      );
+      // Let the element prepare its challenge for this passkey before the tap, as it does after rendering.
+      const prepared = `answered POST /auth/credentials/${encodeURIComponent(passkeyId)}/challenge`;
+      await waitFor(() => trace.log.slice(signedOutAt).includes(prepared), 'the passkey challenge prepared');
       const signedIn = nextEvent(el, 'ew-signed-in');
       await click(passkey);
       expect((await signedIn).detail.method).to.equal('PASSKEY');
