@@ -31,6 +31,7 @@ import { startOtpSignIn, type OtpSignIn } from './flows/otp-sign-in.js';
 import {
   preparePasskeyRegistration,
   preparePasskeySignIn,
+  cancelPasskeyCeremony,
   type PreparedPasskeyRegistration,
   type PreparedPasskeySignIn,
 } from './flows/passkey.js';
@@ -144,6 +145,11 @@ export class WalletClient extends EventTarget {
   }
 
   /** Prepares and starts a passkey sign-in (fine where user activation survives an await). */
+  /** Cancels a passkey sign-in or registration waiting for the user; it fails with PASSKEY_CANCELLED. */
+  cancelPasskey(): void {
+    cancelPasskeyCeremony();
+  }
+
   async signInWithPasskey(options: { credentialId?: string } = {}): Promise<SessionInfo> {
     return (await this.preparePasskeySignIn(options)).start();
   }

@@ -7,6 +7,7 @@
 import {
   startAuthentication,
   startRegistration,
+  WebAuthnAbortService,
   type PublicKeyCredentialCreationOptionsJSON,
 } from '@simplewebauthn/browser';
 import { toBase64Url, utf8 } from '../../crypto/index.js';
@@ -166,4 +167,12 @@ export async function preparePasskeyRegistration(
       })();
     },
   };
+}
+
+/**
+ * Cancels the passkey ceremony in progress (the user gave up waiting): it
+ * rejects with PASSKEY_CANCELLED, as if they had dismissed the browser's sheet.
+ */
+export function cancelPasskeyCeremony(): void {
+  WebAuthnAbortService.cancelCeremony();
 }

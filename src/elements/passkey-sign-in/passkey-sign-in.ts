@@ -19,6 +19,7 @@ const KEEP_FRESH_MS = 20_000;
  * @csspart submit - The button.
  * @csspart error - The error message.
  * @csspart spinner - Progress indicator.
+ * @csspart cancel - Shown while waiting for the passkey: gives up the ceremony.
  * @event {EwSignedInEvent} ew-signed-in - The passkey was accepted and a session started.
  * @event {EwErrorEvent} ew-error - Preparing or the ceremony failed (cancelled, timed out, wrong RP, ...).
  */
@@ -97,6 +98,13 @@ export class EwPasskeySignIn extends LitElement {
       <button part="submit" type="button" ?disabled=${pending || !this.client} @click=${() => this.signIn()}>
         ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.waitingForPasskey}` : (this.label ?? s.signInWithPasskey)}
       </button>
+      ${
+        pending
+          ? html`<button part="cancel" type="button" class="secondary" @click=${() => this.client?.cancelPasskey()}>
+              ${s.cancel}
+            </button>`
+          : nothing
+      }
       <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
     </div>`;
   }

@@ -20,6 +20,7 @@ export interface WalletStrings {
   resendIn: (seconds: number) => string;
   useAnotherMethod: string;
   waitingForPasskey: string;
+  cancel: string;
   signedInAs: (nickname: string) => string;
   sessionTimeLeft: (minutes: number, seconds: number) => string;
   refreshSession: string;
@@ -90,6 +91,7 @@ export const STRINGS_EN: WalletStrings = {
   resendIn: (s) => `Send a new code in ${s} s`,
   useAnotherMethod: 'Use another method',
   waitingForPasskey: 'Waiting for your passkey…',
+  cancel: 'Cancel',
   signedInAs: (n) => `Signed in as ${n}`,
   sessionTimeLeft: (m, s) => `Session ends in ${m}:${String(s).padStart(2, '0')}`,
   refreshSession: 'Stay signed in',
@@ -157,6 +159,8 @@ export const STRINGS_ES: WalletStrings = {
   verifying: 'Comprobando el código…',
   resend: 'Enviar un código nuevo',
   resendIn: (s) => `Enviar un código nuevo en ${s} s`,
+  waitingForPasskey: 'Esperando tu llave de acceso…',
+  cancel: 'Cancelar',
   signedInAs: (n) => `Sesión iniciada como ${n}`,
   sessionTimeLeft: (m, s) => `La sesión termina en ${m}:${String(s).padStart(2, '0')}`,
   refreshSession: 'Seguir conectado',

@@ -1,0 +1,69 @@
+/**
+ * What `<ew-passkey-sign-in>` tells the user when the ceremony fails, with
+ * Chromium's virtual authenticator: a passkey used on the wrong relying party
+ * (the browser's SecurityError), and a ceremony the user gives up waiting for
+ * (the Cancel button). Nothing is signed in after either, and the next tap works.
+ */
+import { expect } from 'chai';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { afterEach, before, describe, it } from '#test-harness';
+import { emailSignIn, makeClient, newWallet, sandboxSessions, type TestWallet } from '../helpers/browser-stack.js';
+import { buttonNamed, click, deepQueryAll, waitFor } from '../helpers/dom.js';
+import { mountWallet, nextEvent } from '../helpers/elements.js';
+
+/** A wallet with one registered passkey (on this page's authenticator), signed out. */
+async function walletWithPasskey(): Promise<TestWallet> {
+  const wallet = await newWallet();
+  const client = await makeClient(wallet);
+  await emailSignIn(client, wallet);
+  await client.registerPasskey({ signIn: false });
+  await client.signOut();
+  client.close();
+  return wallet;
+}
+
+const alertText = (el: Element) => deepQueryAll('[role="alert"]', el).map((a) => a.textContent?.trim() ?? '');
+
+describe('<ew-passkey-sign-in> failures', () => {
+  let authenticatorId: string;
+  before(async () => {
+    const added = await executeServerCommand('webauthn:add-authenticator', {});
+    ({ authenticatorId } = added as { authenticatorId: string });
+  });
+  afterEach(async () => {
+    document.querySelectorAll('ew-wallet').forEach((el) => el.remove());
+    await executeServerCommand('webauthn:set-presence', { authenticatorId, enabled: true });
+  });
+
+  it('a passkey asked for on the wrong relying party: "does not belong to this site", PASSKEY_WRONG_RP, no session', async () => {
+    const wallet = await walletWithPasskey();
+    const before = (await sandboxSessions(wallet.accountId)).length;
+    const el = await mountWallet(wallet, { 'rp-id': 'example.com' });
+    const failed = nextEvent(el, 'ew-error');
+    await click(await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button'));
+    expect((await failed).detail.code).to.equal('PASSKEY_WRONG_RP');
+    await waitFor(() => alertText(el).includes('This passkey does not belong to this site.'), 'the message');
+    expect(el.client!.state.status).to.equal('signed-out');
+    expect((await sandboxSessions(wallet.accountId)).length).to.equal(before);
+  });
+
+  it('a ceremony the user gives up on: progress shown, Cancel ends it with a clear message, the next tap signs in', async () => {
+    const wallet = await walletWithPasskey();
+    const el = await mountWallet(wallet);
+    const passkey = await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button');
+    // The authenticator waits for a touch that never comes.
+    await executeServerCommand('webauthn:set-presence', { authenticatorId, enabled: false });
+    const failed = nextEvent(el, 'ew-error');
+    await click(passkey);
+    await waitFor(() => deepQueryAll('[part~="spinner"]', el).length > 0, 'progress while waiting');
+    await click(await waitFor(() => buttonNamed('Cancel', el), 'the cancel button'));
+    expect((await failed).detail.code).to.equal('PASSKEY_CANCELLED');
+    await waitFor(() => alertText(el).includes('The passkey request was cancelled or timed out.'), 'the message');
+    expect(buttonNamed('Cancel', el)).to.equal(undefined);
+
+    await executeServerCommand('webauthn:set-presence', { authenticatorId, enabled: true });
+    const signedIn = nextEvent(el, 'ew-signed-in');
+    await click(await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button again'));
+    expect((await signedIn).detail.method).to.equal('PASSKEY');
+  });
+});
