@@ -74,8 +74,9 @@ const tidy = {
 
 export default {
   globs: ['src/elements/**/*.ts'],
-  exclude: ['src/elements/**/*.styles.ts'],
+  exclude: ['src/elements/**/*.styles.ts', 'src/elements/shared/**'],
   outdir: '.',
   litelement: true,
+  packagejson: false, // package.json names the manifest itself; the analyzer must not rewrite it
   plugins: [tidy],
 };

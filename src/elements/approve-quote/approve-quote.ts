@@ -3,6 +3,7 @@ import type { Quote, QuoteApproval, WalletClient } from '../../client/index.js';
 import { EwSignatureEvent } from '../events/signature.js';
 import { CODE_SLOT } from '../shared/code-slot.js';
 import { ClientController } from '../shared/client-controller.js';
+import { ServerTimeController } from '../shared/server-time.js';
 import { errorText } from '../shared/error-text.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
@@ -41,7 +42,6 @@ export class EwApproveQuote extends LitElement {
     locale: {},
     strings: { attribute: false },
     armed: { state: true },
-    now: { state: true },
     approval: { state: true },
   };
 
@@ -52,28 +52,20 @@ export class EwApproveQuote extends LitElement {
   declare locale: string | undefined;
   declare strings: Partial<WalletStrings> | undefined;
   declare private armed: boolean;
-  declare private now: number;
   declare private approval: QuoteApproval | undefined;
 
   private readonly wallet = new ClientController(this);
   private observer: IntersectionObserver | undefined;
   private armTimer: ReturnType<typeof setTimeout> | undefined;
-  private ticker: ReturnType<typeof setInterval> | undefined;
+  private readonly clock = new ServerTimeController(this);
 
   constructor() {
     super();
     this.armed = false;
-    this.now = Date.now();
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.ticker = setInterval(() => (this.now = this.client?.serverNow() ?? Date.now()), 1_000);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    clearInterval(this.ticker);
     clearTimeout(this.armTimer);
     this.observer?.disconnect();
     this.observer = undefined;
@@ -84,7 +76,6 @@ export class EwApproveQuote extends LitElement {
       this.approval = undefined;
       this.wallet.reset();
     }
-    if (changed.has('client')) this.now = this.client?.serverNow() ?? Date.now();
   }
 
   protected override updated(): void {
@@ -130,7 +121,7 @@ export class EwApproveQuote extends LitElement {
     const quote = this.quote;
     if (!quote) return html`<div part="base"><p class="muted">${s.loading}</p></div>`;
     const { pending, error } = this.wallet;
-    const msLeft = Date.parse(quote.expiresAt) - this.now;
+    const msLeft = Date.parse(quote.expiresAt) - this.clock.now;
     const expired = msLeft <= 0;
     const signedIn = this.client?.state.status === 'signed-in';
     return html`<div part="base">

@@ -12,6 +12,7 @@ import { EwSignedOutEvent } from '../events/signed-out.js';
 import { EwStorageWarningEvent } from '../events/storage-warning.js';
 import { CODE_SLOT } from '../shared/code-slot.js';
 import { ClientController } from '../shared/client-controller.js';
+import { ServerTimeController } from '../shared/server-time.js';
 import { errorText } from '../shared/error-text.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
@@ -73,7 +74,6 @@ export class EwWallet extends LitElement {
     oidcTokenProvider: { attribute: false },
     strings: { attribute: false },
     client: { attribute: false },
-    now: { state: true },
   };
 
   /** Your relay's base URL, e.g. `/api/wallet`. */
@@ -105,10 +105,9 @@ export class EwWallet extends LitElement {
   declare strings: Partial<WalletStrings> | undefined;
   /** The wallet client this element made from its configuration (read it to call the client directly). */
   declare client: WalletClient | undefined;
-  declare private now: number;
 
   private readonly wallet = new ClientController(this);
-  private ticker: ReturnType<typeof setInterval> | undefined;
+  private readonly clock = new ServerTimeController(this);
   private lastStatus: string | undefined;
 
   constructor() {
@@ -120,17 +119,6 @@ export class EwWallet extends LitElement {
     });
     this.dangerouslyTrustUnpinnedSandbox = false;
     this.hideSections = false;
-    this.now = Date.now();
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.ticker = setInterval(() => (this.now = this.client?.serverNow() ?? Date.now()), 1_000);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearInterval(this.ticker);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -223,7 +211,7 @@ export class EwWallet extends LitElement {
         ${errorLine}
       </div>`;
     }
-    const left = Math.max(0, state.session.expiresAt.getTime() - this.now);
+    const left = Math.max(0, state.session.expiresAt.getTime() - this.clock.now);
     const pending = this.wallet.pending;
     return html`<div part="base">
       <div part="header">
