@@ -20,8 +20,8 @@ import {
   sandboxSessions,
   testIdp,
 } from '../helpers/browser-stack.js';
-import { buttonNamed, click, deepQueryAll, waitFor } from '../helpers/dom.js';
-import { mountWallet, nextEvent, openSection, signInByTyping } from '../helpers/elements.js';
+import { buttonNamed, click, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
+import { codeInput, mountWallet, nextEvent, openSection, signInByTyping } from '../helpers/elements.js';
 
 /** Logs WebAuthn calls next to relay calls, so a test can see what ran between the tap and the ceremony. */
 function traceCeremony(el: EwWallet) {
@@ -279,5 +279,39 @@ describe('element flows', () => {
     await click(buttonNamed('Hide', el)!);
     await waitFor(() => deepQueryAll('[part~="words"]', el).length === 0, 'hidden');
     expect(deepQueryAll('ew-export-wallet', el)[0]!.shadowRoot!.textContent).to.not.include(phrase);
+  });
+});
+
+describe('<ew-approve-quote> on its own', () => {
+  afterEach(() => document.querySelectorAll('ew-approve-quote').forEach((el) => el.remove()));
+
+  it('with the session gone, it asks to sign in again inline (code field included), then approves', async () => {
+    const wallet = await newWallet();
+    const client = await makeClient(wallet);
+    await emailSignIn(client, wallet);
+    await client.signOut(); // the state an expired session leaves too
+    const approve = document.createElement('ew-approve-quote') as EwApproveQuote;
+    approve.client = client;
+    approve.quote = await quoteFor(wallet);
+    document.body.append(approve);
+    await waitFor(
+      () => deepQueryAll('[role="status"]', approve).some((p) => p.textContent?.includes('Sign in again to approve')),
+      'the sign-in prompt',
+    );
+    await click(await waitFor(() => buttonNamed('Email me a code', approve), 'the email button'));
+    const input = await codeInput(approve);
+    expect(input.getRootNode()).to.equal(document); // in the page's light DOM, for autofill
+    input.focus();
+    await sendKeys({ type: '000000' });
+    await waitFor(() => client.state.status === 'signed-in', 'signed in');
+    const button = await waitFor(
+      () => approve.shadowRoot!.querySelector<HTMLButtonElement>('[part~="submit"]'),
+      'approve',
+    );
+    await waitFor(() => !button.disabled, 'armed', 3_000);
+    const signature = nextEvent(approve, 'ew-signature');
+    await click(button);
+    expect((await signature).detail.quoteId).to.equal(approve.quote!.id);
+    client.close();
   });
 });
