@@ -97,6 +97,17 @@ for (const scheme of ['light', 'dark'] as const) {
       await waitFor(() => deepQueryAll('details', el).every((d) => (d as HTMLDetailsElement).open), 'sections open');
       await waitFor(() => buttonNamed(/^Remove Email code/, el), 'the methods listed');
       await expectAccessible(el, 'sections open');
+
+      // Recovery phrase by keyboard: Space on the confirmation, Enter on "Reveal".
+      const confirm = await waitFor(() => deepQueryAll<HTMLInputElement>('input[type="checkbox"]', el)[0], 'confirm');
+      await tabTo(confirm);
+      await sendKeys({ press: 'Space' });
+      const reveal = buttonNamed('Reveal recovery phrase', el)!;
+      await waitFor(() => !reveal.disabled, 'reveal enabled');
+      await tabTo(reveal);
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => deepQueryAll('[part~="words"] li', el).length >= 12, 'the words');
+      await expectAccessible(el, 'recovery phrase shown');
     });
 
     it('quote approval: summary, armed, approved, all by keyboard', async () => {
