@@ -1,21 +1,31 @@
 /**
- * `npm start`: the local sandbox, the relay mounted at /api/, and the demo
- * page (served by Vite) in one command, on 127.0.0.1. Seeds a demo customer
- * with an embedded wallet and prints the URL.
+ * `npm start`: the local sandbox, the relay mounted at /api/, the demo's own
+ * backend at /demo-api/, and the demo page (served by Vite) in one command,
+ * on 127.0.0.1. Builds the script-tag bundle the page loads, seeds a demo
+ * customer with an embedded wallet and prints the URL.
  *
  * Environment: PORT (demo, default 5173; 0 = any free port), SANDBOX_PORT
  * (default 8790; 0 = any).
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createServer as createVite } from 'vite';
+import { build, createServer as createVite } from 'vite';
+import { createDemoBackend, DEMO_CSP } from '../demo/backend.js';
 import { createRelay, toNodeHandler } from '../src/relay/index.js';
 import { startSandbox } from '../src/sandbox/index.js';
 
 const demoPort = Number(process.env['PORT'] ?? 5173);
 const sandboxPort = Number(process.env['SANDBOX_PORT'] ?? 8790);
 const root = fileURLToPath(new URL('../demo/', import.meta.url));
+
+// The page loads the widget as partners do: the built script-tag bundle, built
+// into a private folder so a running demo never races `npm run build` over dist/.
+const widgetDir = `${await mkdtemp(join(tmpdir(), 'ew-demo-widget-'))}/`;
+await build({ mode: 'iife', logLevel: 'warn', build: { outDir: widgetDir, emptyOutDir: true } });
 
 const server = createServer();
 await new Promise<void>((resolve, reject) => {
@@ -68,12 +78,10 @@ const relay = createRelay({
   },
 });
 const relayHandler = toNodeHandler(relay);
-const demoConfig = {
-  customerId: customer['id'],
-  accountId: wallets[0]!.id,
-  enclaveKeys: sandbox.enclaveKeys,
-  otpCode: '000000',
-};
+const backend = createDemoBackend(sandbox, {
+  issuer: 'https://oidc.sandbox.embedded-wallet.test',
+  audience: 'demo-app',
+});
 
 const vite = await createVite({
   root,
@@ -85,18 +93,26 @@ const vite = await createVite({
 server.on('request', (request, response) => {
   const url = request.url ?? '/';
   if (url.startsWith('/api/')) return void relayHandler(request, response);
-  if (url === '/demo-config.json') {
-    response
-      .writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-      .end(JSON.stringify(demoConfig));
-    return;
+  if (url.startsWith('/demo-api/')) return void backend.handle(request, response);
+  if (url === '/favicon.ico') return void response.writeHead(204).end();
+  if (url.startsWith('/widget/')) {
+    const file = url.slice('/widget/'.length).split('?')[0]!;
+    if (!/^[\w.-]+$/.test(file)) return void response.writeHead(404).end();
+    return void readFile(`${widgetDir}${file}`).then(
+      (body) =>
+        response
+          .writeHead(200, { 'content-type': file.endsWith('.map') ? 'application/json' : 'text/javascript' })
+          .end(body),
+      () => response.writeHead(404).end(),
+    );
   }
+  response.setHeader('content-security-policy', DEMO_CSP);
   vite.middlewares(request, response);
 });
 
 console.log(`Embedded wallet demo: ${origin}/
   relay:   ${origin}/api/ -> sandbox ${sandbox.baseUrl}
-  demo customer: demo@example.com (${String(customer['id'])}), wallet ${demoConfig.accountId}
+  demo customer: demo@example.com (${String(customer['id'])}), wallet ${wallets[0]!.id}
   sandbox OTP code: 000000
 Ctrl-C stops everything.`);
 
@@ -105,6 +121,7 @@ const stop = async () => {
   server.closeAllConnections();
   server.close();
   await sandbox.close();
+  await rm(widgetDir, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

@@ -68,4 +68,6 @@ export interface Quote {
 /** List answers of the wallet endpoints. */
 export interface DataList<T> {
   data: T[];
+  hasMore?: boolean;
+  nextCursor?: string;
 }

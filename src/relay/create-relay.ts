@@ -116,12 +116,34 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     }
   }
 
-  /** Does `accountId` own the credential or active session `id`? Asks the service's list. */
+  /** A failed lookup's answer, handed to the browser as the service gave it. */
+  async function passedOn(response: Response): Promise<Refusal> {
+    const headers = new Headers({ 'cache-control': 'no-store' });
+    for (const name of FORWARDED_RESPONSE_HEADERS) {
+      const value = response.headers.get(name);
+      if (value !== null) headers.set(name, value);
+    }
+    return new Refusal(new Response(await response.arrayBuffer(), { status: response.status, headers }));
+  }
+
+  /**
+   * Does `accountId` own the credential or active session `id`? Asks the
+   * service's list, every page of it. A failing service is the answer the
+   * caller gets (its status and error), not a misleading 404.
+   */
   async function owns(accountId: string, kind: 'credentials' | 'sessions', id: string): Promise<boolean> {
-    const response = await upstream('GET', `/auth/${kind}?accountId=${encodeURIComponent(accountId)}`);
-    if (!response.ok) return false;
-    const list = (await readJson(response))?.['data'];
-    return Array.isArray(list) && list.some((item) => (item as { id?: unknown }).id === id);
+    let cursor: string | undefined;
+    for (let page = 0; page < 20; page++) {
+      const query = `accountId=${encodeURIComponent(accountId)}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const response = await upstream('GET', `/auth/${kind}?${query}`);
+      if (!response.ok) throw await passedOn(response);
+      const answer = await readJson(response);
+      const list = answer?.['data'];
+      if (Array.isArray(list) && list.some((item) => (item as { id?: unknown }).id === id)) return true;
+      if (answer?.['hasMore'] !== true || typeof answer['nextCursor'] !== 'string') return false;
+      cursor = answer['nextCursor'];
+    }
+    return false;
   }
 
   /** The wallet an operation touches, resolved from the service when the path does not say. */
@@ -153,6 +175,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
         return hint;
       case 'quote': {
         const response = await upstream('GET', `/quotes/${encodeURIComponent(id!)}`);
+        if (response.status >= 500) throw await passedOn(response);
         const source = (await readJson(response))?.['source'] as { accountId?: unknown } | undefined;
         if (!response.ok || typeof source?.accountId !== 'string') throw notFound();
         return source.accountId;
@@ -164,6 +187,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
           'GET',
           `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}`,
         );
+        if (response.status >= 500) throw await passedOn(response);
         const wallets = ((await readJson(response))?.['data'] ?? []) as { id?: unknown; type?: unknown }[];
         const wallet = Array.isArray(wallets) ? wallets.find((w) => w.type === 'EMBEDDED_WALLET') : undefined;
         if (!response.ok || typeof wallet?.id !== 'string') throw notFound();

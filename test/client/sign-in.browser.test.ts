@@ -146,6 +146,14 @@ describe('WalletClient sign-in (Chromium, sandbox through the relay)', () => {
 
     await laptop.revokeSession(phone.session!.id);
     expect((await laptop.listSessions()).map((s) => s.id)).to.deep.equal([refreshed.id]);
+    // The phone learns it on its next look at the list: signed out here too, cause "revoked".
+    const phoneStates: string[] = [];
+    phone.addEventListener('change', (e) =>
+      phoneStates.push(`${(e as CustomEvent).detail.status}:${(e as CustomEvent).detail.cause}`),
+    );
+    const seenByPhone = await phone.listSessions();
+    expect(seenByPhone.some((s) => s.current)).to.equal(false);
+    expect([phone.state.status, phoneStates]).to.deep.equal(['signed-out', ['signed-out:revoked']]);
 
     const out = await laptop.signOut();
     expect(out.revoked).to.equal(true);

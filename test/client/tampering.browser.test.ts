@@ -36,8 +36,8 @@ describe('a tampering relay is refused before anything is encrypted or signed', 
         : response,
     );
     const client = await makeClient(wallet, { transport: relay.transport });
-    const otp = await client.signInWithEmailOtp({ credentialId: wallet.emailCredentialId });
-    await expectRejects(otp.finish('000000'), (e) => {
+    // Refused as the challenge answer arrives, before the user could type a code.
+    await expectRejects(client.signInWithEmailOtp({ credentialId: wallet.emailCredentialId }), (e) => {
       expect(e).to.be.instanceOf(WalletCryptoError);
       expect(e.code).to.equal('ENCLAVE_KEY_NOT_PINNED');
     });
@@ -58,8 +58,9 @@ describe('a tampering relay is refused before anything is encrypted or signed', 
       return withBody(response, { ...(response.body as object), otpEncryptionTargetBundle: forged });
     });
     const client = await makeClient(wallet, { transport: relay.transport });
-    const otp = await client.signInWithEmailOtp({ credentialId: wallet.emailCredentialId });
-    await expectRejects(otp.finish('000000'), (e) => expect(e.code).to.equal('BAD_BUNDLE_SIGNATURE'));
+    await expectRejects(client.signInWithEmailOtp({ credentialId: wallet.emailCredentialId }), (e) =>
+      expect(e.code).to.equal('BAD_BUNDLE_SIGNATURE'),
+    );
     expect(relay.sent.filter((r) => r.path.endsWith('/verify'))).to.deep.equal([]);
     client.close();
   });

@@ -170,6 +170,16 @@ describe('relay', () => {
     }
   });
 
+  it("a failing service during the relay's own ownership lookup comes back as that failure, not a 404", async () => {
+    const someSession = 'Session:00000000-0000-4000-8000-000000000000';
+    stack.sandbox.faults.inject({ method: 'GET', path: '/auth/sessions', kind: '500' });
+    const failed = await raw(`/auth/sessions/${someSession}/refresh`, { method: 'POST', body: '{}' });
+    expect([failed.status, failed.body.code]).to.deep.equal([500, 'INTERNAL_ERROR']);
+    // With the service healthy, the same unknown session is the relay's own 404.
+    const unknown = await raw(`/auth/sessions/${someSession}/refresh`, { method: 'POST', body: '{}' });
+    expect([unknown.status, unknown.body.code]).to.deep.equal([404, 'NOT_FOUND']);
+  });
+
   it('answers 502 UPSTREAM_UNAVAILABLE when the service cannot be reached', async () => {
     const relay = createRelay({
       serviceUrl: 'http://127.0.0.1:9/2025-10-13',

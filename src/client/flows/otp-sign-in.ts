@@ -5,7 +5,7 @@
  * checks the verification token names our fresh key, stamps it with that key
  * and stores the session. The plaintext code never leaves the device.
  */
-import { generateSigningKeyPair, publicKeyHex, sealOtpBundle } from '../../crypto/index.js';
+import { generateSigningKeyPair, parseTargetBundle, publicKeyHex, sealOtpBundle } from '../../crypto/index.js';
 import { WalletError, type AuthMethod, type AuthSession } from '../../protocol/index.js';
 import { signedCall } from '../../protocol/signed-call.js';
 import { credentialOf, type ClientContext } from '../context.js';
@@ -55,6 +55,8 @@ export async function startOtpSignIn(
           operation,
         });
       }
+      // Refused here, not at finish: the user learns before typing a code that will never be sent.
+      await parseTargetBundle(body.otpEncryptionTargetBundle, ctx.options.trust.otpTarget);
       target = body;
     } catch (error) {
       if (error instanceof WalletError && error.retryAfterMs !== undefined)

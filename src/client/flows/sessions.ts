@@ -10,20 +10,34 @@ export interface ListedSession extends AuthSession {
   current: boolean;
 }
 
+/** Every active session of the wallet, all pages of the list (bounded, in case a cursor never ends). */
 async function activeSessions(ctx: ClientContext, operation: string): Promise<AuthSession[]> {
-  const { body } = await ctx.api.call<DataList<AuthSession>>({
-    method: 'GET',
-    path: `/auth/sessions?accountId=${encodeURIComponent(ctx.options.accountId)}`,
-    operation,
-  });
-  if (!Array.isArray(body.data))
-    throw new WalletError('INVALID_RESPONSE', 'The session list has no data', { operation });
-  return body.data;
+  const all: AuthSession[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 20; page++) {
+    const query = `accountId=${encodeURIComponent(ctx.options.accountId)}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const { body } = await ctx.api.call<DataList<AuthSession>>({
+      method: 'GET',
+      path: `/auth/sessions?${query}`,
+      operation,
+    });
+    if (!Array.isArray(body.data))
+      throw new WalletError('INVALID_RESPONSE', 'The session list has no data', { operation });
+    all.push(...body.data);
+    if (!body.hasMore || typeof body.nextCursor !== 'string') return all;
+    cursor = body.nextCursor;
+  }
+  return all;
 }
 
 export async function listSessions(ctx: ClientContext): Promise<ListedSession[]> {
   const currentId = ctx.sessions.session?.sessionId;
-  return (await activeSessions(ctx, 'listSessions')).map((s) => ({ ...s, current: s.id === currentId }));
+  const active = await activeSessions(ctx, 'listSessions');
+  // Our session missing from the service's active list: another device signed it out.
+  if (currentId && ctx.sessions.session?.sessionId === currentId && !active.some((s) => s.id === currentId)) {
+    await ctx.sessions.clear('revoked');
+  }
+  return active.map((s) => ({ ...s, current: s.id === currentId && ctx.sessions.session !== undefined }));
 }
 
 /**

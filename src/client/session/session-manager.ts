@@ -24,7 +24,7 @@ export type SessionEvent =
   | {
       type: 'change';
       session: SessionInfo | undefined;
-      cause: 'restored' | 'signed-in' | 'refreshed' | 'signed-out' | 'expired' | 'other-tab';
+      cause: 'restored' | 'signed-in' | 'refreshed' | 'signed-out' | 'expired' | 'revoked' | 'other-tab';
     }
   | { type: 'expiring'; session: SessionInfo; msLeft: number };
 
@@ -104,7 +104,7 @@ export class SessionManager {
   }
 
   /** Forgets the session here and in every tab. */
-  async clear(cause: 'signed-out' | 'expired'): Promise<void> {
+  async clear(cause: 'signed-out' | 'expired' | 'revoked'): Promise<void> {
     const sessionId = this.current?.sessionId;
     this.unset();
     await this.vault.remove(this.accountId);

@@ -71,6 +71,8 @@ export interface WalletStrings {
   wrongCode: string;
   expiredCode: string;
   /** Per error code overrides of the default messages. */
+  answerFailedCheck: string;
+  payloadRefused: string;
   errors: Record<string, string>;
 }
 
@@ -140,6 +142,9 @@ export const STRINGS_EN: WalletStrings = {
   exportHidden: 'The recovery phrase is hidden.',
   wrongCode: 'That code is not right. Check it and try again.',
   expiredCode: 'That code or request has expired. Ask for a new one.',
+  answerFailedCheck:
+    "The wallet service's answer failed a security check, so nothing was sent. Try again; if it keeps happening, contact support.",
+  payloadRefused: 'The request to sign did not match what you asked for, so nothing was signed.',
   errors: {},
 };
 
@@ -188,6 +193,9 @@ export const STRINGS_ES: WalletStrings = {
   copy: 'Copiar',
   wrongCode: 'Ese código no es correcto. Revísalo e inténtalo de nuevo.',
   expiredCode: 'Ese código venció. Solicita uno nuevo.',
+  answerFailedCheck:
+    'La respuesta del servicio de billetera no pasó una verificación de seguridad, así que no se envió nada. Inténtalo de nuevo.',
+  payloadRefused: 'La solicitud de firma no coincide con lo que pediste, así que no se firmó nada.',
 };
 
 let globalStrings: WalletStrings = STRINGS_EN;

@@ -18,6 +18,13 @@ import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { walletStyles } from './wallet.styles.js';
 
+/** Opening a section shows its list as it is now (another device may have changed it). */
+const reloadOnOpen = (event: Event) => {
+  const details = event.currentTarget as HTMLDetailsElement;
+  if (details.open)
+    void details.querySelector<HTMLElement & { load(): Promise<void> }>('ew-sessions, ew-credentials')?.load();
+};
+
 /** Config attributes that make a new client when they change. */
 const CLIENT_CONFIG = [
   'apiBase',
@@ -236,7 +243,7 @@ export class EwWallet extends LitElement {
       ${
         this.hideSections
           ? nothing
-          : html`<details>
+          : html`<details @toggle=${reloadOnOpen}>
                 <summary>${s.sessionsTitle}</summary>
                 <ew-sessions
                   .client=${client}
@@ -244,7 +251,7 @@ export class EwWallet extends LitElement {
                   exportparts="base: sessions-base, item: sessions-item"
                 ></ew-sessions>
               </details>
-              <details>
+              <details @toggle=${reloadOnOpen}>
                 <summary>${s.credentialsTitle}</summary>
                 <ew-credentials
                   .client=${client}
