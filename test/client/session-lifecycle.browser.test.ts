@@ -39,11 +39,23 @@ describe('session lifecycle', () => {
     const client = await makeClient(wallet, { autoRefresh: false });
     await emailSignIn(client, wallet);
     await advanceSandbox(LIFETIME + 1_000);
-    await client.listSessions(); // any answer carries the sandbox's Date
+    await client.listCredentials(); // any answer carries the sandbox's Date
     const expired = waitFor(client, 'change', (d) => d.status === 'signed-out');
     document.dispatchEvent(new Event('visibilitychange'));
     expect((await expired).cause).to.equal('expired');
     await expectRejects(client.setWalletPrivacy(true), (e) => expect(e.code).to.equal('NOT_SIGNED_IN'));
+    client.close();
+  });
+
+  it('a session gone from the service list is dropped: "expired" past its expiry, "revoked" before it', async () => {
+    const wallet = await newWallet();
+    const client = await makeClient(wallet, { autoRefresh: false });
+    await emailSignIn(client, wallet);
+    await advanceSandbox(LIFETIME + 1_000);
+    const causes: string[] = [];
+    client.addEventListener('change', (e) => causes.push((e as CustomEvent).detail.cause));
+    expect((await client.listSessions()).some((s) => s.current)).to.equal(false);
+    expect([client.state.status, causes]).to.deep.equal(['signed-out', ['expired']]);
     client.close();
   });
 

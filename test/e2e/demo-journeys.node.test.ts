@@ -252,6 +252,16 @@ describe('the QA demo, end to end', () => {
     expect([...one.problems, ...two.problems]).to.deep.equal([]);
   });
 
+  it('"Expire the session now" signs the wallet out with cause expired', async () => {
+    const { page, problems } = await openDemo();
+    await signUp(page);
+    await emailSignIn(page);
+    await page.getByRole('button', { name: 'Expire the session now' }).click();
+    await page.getByRole('button', { name: 'Email me a code' }).waitFor();
+    expect(await page.locator('#log li', { hasText: /ew-signed-out .*"cause":"expired"/ }).count()).to.equal(1);
+    expect(problems).to.deep.equal([]);
+  });
+
   it('a tampered OTP target bundle is refused before any code is sealed; the next try works', async () => {
     const { page, problems } = await openDemo();
     await signUp(page);

@@ -33,9 +33,10 @@ async function activeSessions(ctx: ClientContext, operation: string): Promise<Au
 export async function listSessions(ctx: ClientContext): Promise<ListedSession[]> {
   const currentId = ctx.sessions.session?.sessionId;
   const active = await activeSessions(ctx, 'listSessions');
-  // Our session missing from the service's active list: another device signed it out.
-  if (currentId && ctx.sessions.session?.sessionId === currentId && !active.some((s) => s.id === currentId)) {
-    await ctx.sessions.clear('revoked');
+  // Our session missing from the service's active list: it expired, or another device signed it out.
+  const current = ctx.sessions.session;
+  if (current && current.sessionId === currentId && !active.some((s) => s.id === currentId)) {
+    await ctx.sessions.clear(current.expiresAt <= ctx.api.clock.now() ? 'expired' : 'revoked');
   }
   return active.map((s) => ({ ...s, current: s.id === currentId && ctx.sessions.session !== undefined }));
 }
