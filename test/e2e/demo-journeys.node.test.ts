@@ -262,6 +262,38 @@ describe('the QA demo, end to end', () => {
     expect(problems).to.deep.equal([]);
   });
 
+  it('the ESM build switch (?build=esm) runs the same wallet', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(new URL('/?build=esm', demo.url).href);
+    await page.getByText('ESM (switch: remove ?build=esm)').waitFor();
+    await page.getByRole('button', { name: 'Email me a code' }).waitFor(); // the page's script has wired the forms
+    await signUp(page);
+    await emailSignIn(page);
+    expect(await page.evaluate(() => 'EmbeddedWallet' in window)).to.equal(false); // no script-tag global
+    await context.close();
+  });
+
+  it('account settings: privacy and a contact change are signed by the session and applied', async () => {
+    const { page, problems } = await openDemo();
+    const email = await signUp(page);
+    await emailSignIn(page);
+    await page.getByLabel('Private wallet').check();
+    await page.getByRole('button', { name: 'Save privacy' }).click();
+    await page.getByText('Privacy on: done.').waitFor();
+    const newEmail = email.replace('qa-', 'moved-');
+    await page.locator('#contact').getByLabel('To').fill(newEmail);
+    await page.getByRole('button', { name: 'Change contact' }).click();
+    await page.getByText('Contact change: done.').waitFor();
+    const customers = await backend<{ email: string }[]>('GET', '/customers');
+    expect(customers.map((c) => c.email))
+      .to.include(newEmail)
+      .and.not.include(email);
+    expect(await page.locator('#log li', { hasText: /\/internal-accounts\/\S+ -> 202/ }).count()).to.be.greaterThan(0);
+    expect(problems).to.deep.equal([]);
+  });
+
   it('a tampered OTP target bundle is refused before any code is sealed; the next try works', async () => {
     const { page, problems } = await openDemo();
     await signUp(page);
