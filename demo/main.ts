@@ -271,7 +271,7 @@ function wireQa(widget: typeof Widget): void {
         if (name === 'expire-session') {
           const expiresAt =
             wallet.client?.state.status === 'signed-in' ? wallet.client.state.session.expiresAt : undefined;
-          const ms = expiresAt ? expiresAt.getTime() - wallet.client!.serverNow() + 1_000 : 16 * 60_000;
+          const ms = expiresAt ? Math.ceil(expiresAt.getTime() - wallet.client!.serverNow()) + 1_000 : 16 * 60_000;
           await api('POST', '/scenario', { name: 'advance-clock', ms });
           // The widget reads the server clock from answers: a call lets it see the jump.
           await wallet.client?.listSessions().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { p256 } from '@noble/curves/nist.js';
+import { P256Point, P256_ORDER } from './p256.js';
 import { concatBytes } from './bytes.js';
 import { WalletCryptoError } from './errors.js';
 import { toHex } from './hex.js';
@@ -70,13 +70,13 @@ export async function importSigningScalar(scalar: Uint8Array): Promise<CryptoKey
     if (scalar.length !== 32) {
       throw new WalletCryptoError('INVALID_PRIVATE_KEY', `private scalar expected 32 bytes, got ${scalar.length}`);
     }
-    let publicPoint: Uint8Array;
-    try {
-      // Also rejects 0 and values >= n.
-      publicPoint = p256.getPublicKey(scalar, false);
-    } catch (cause) {
-      throw new WalletCryptoError('INVALID_PRIVATE_KEY', 'private scalar is not in [1, n-1]', { cause });
+    // A private scalar is in [1, n-1]; the multiplication below also refuses anything else.
+    let d = 0n;
+    for (const byte of scalar) d = (d << 8n) | BigInt(byte);
+    if (d === 0n || d >= P256_ORDER) {
+      throw new WalletCryptoError('INVALID_PRIVATE_KEY', 'private scalar is not in [1, n-1]');
     }
+    const publicPoint = P256Point.BASE.multiply(d).toBytes(false);
     pkcs8 = concatBytes(PKCS8_HEAD, scalar, PKCS8_MIDDLE, publicPoint);
     const subtle = getSubtle();
     const privateKey = await subtle.importKey('pkcs8', pkcs8, ECDSA, false, ['sign']);

@@ -1,6 +1,6 @@
-import { p256 } from '@noble/curves/nist.js';
 import { WalletCryptoError } from './errors.js';
 import { fromHex, toHex } from './hex.js';
+import { P256Point, P256_ORDER } from './p256.js';
 
 /**
  * P-256 public keys in SEC1 form: 65 bytes `04 || X || Y` (uncompressed) or
@@ -10,8 +10,7 @@ import { fromHex, toHex } from './hex.js';
  * (invalid-curve attacks, Wycheproof "InvalidCurveAttack").
  */
 
-/** The order n of the P-256 group. */
-export const P256_ORDER: bigint = p256.Point.Fn.ORDER;
+export { P256_ORDER };
 
 /** Which SEC1 encodings a caller accepts. */
 export type PointForm = 'uncompressed' | 'compressed' | 'any';
@@ -37,7 +36,7 @@ export function parsePublicKey(
   let point;
   try {
     // fromBytes checks the prefix, the length and that the point is on the curve.
-    point = p256.Point.fromBytes(bytes);
+    point = P256Point.fromBytes(bytes);
     point.assertValidity();
   } catch (cause) {
     throw new WalletCryptoError('INVALID_PUBLIC_KEY', `"${field}" is not a valid P-256 point`, { cause });

@@ -15,7 +15,7 @@ export class ServerClock {
     const server = Date.parse(dateHeader);
     if (Number.isNaN(server)) return;
     // Date truncates to the second: the true time is up to 1 s later.
-    this.offsetMs = server + 500 - (sentAt + receivedAt) / 2;
+    this.offsetMs = Math.round(server + 500 - (sentAt + receivedAt) / 2);
     this.sampled = true;
   }
 

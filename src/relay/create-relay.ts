@@ -95,7 +95,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
       });
       const serviceTime = Date.parse(response.headers.get('date') ?? '');
       // `Date` is truncated to the second; +500 ms centres the estimate.
-      if (!Number.isNaN(serviceTime)) serviceOffsetMs = serviceTime + 500 - (sentAt + Date.now()) / 2;
+      if (!Number.isNaN(serviceTime)) serviceOffsetMs = Math.round(serviceTime + 500 - (sentAt + Date.now()) / 2);
       return response;
     } catch (error) {
       const name = (error as Error).name;

@@ -15,8 +15,10 @@ export function createClock(start?: number): SandboxClock {
   return {
     now: () => Date.now() + offset,
     advance(ms) {
-      if (!(ms >= 0)) throw new RangeError('advance() takes a non-negative number of milliseconds');
-      offset += ms;
+      if (!(ms >= 0) || !Number.isFinite(ms))
+        throw new RangeError('advance() takes a non-negative number of milliseconds');
+      // Whole milliseconds: timestamps derived from the clock (token `exp`, ids) stay integers.
+      offset += Math.round(ms);
     },
   };
 }

@@ -38,6 +38,14 @@ describe('sandbox controls', () => {
     expect(stack.sandbox.store.sessions.get(signIn.session!.id)!.revoked).to.equal(true);
   });
 
+  it('a fractional advance keeps the clock in whole milliseconds, so OTP tokens still carry an integer exp', async () => {
+    stack.sandbox.clock.advance(31_000.5); // e.g. a device estimate of the server clock with a half millisecond
+    expect(Number.isInteger(stack.sandbox.clock.now())).to.equal(true);
+    const signIn = await client.otpSignIn(ids.emailCredentialId, 'EMAIL_OTP');
+    const claims = JSON.parse(Buffer.from(signIn.verify!.body.payloadToSign.split('.')[1], 'base64url').toString());
+    expect(claims.exp).to.match(/^\d+$/);
+  });
+
   it('the HTTP controls arm faults, move the clock and expire a session; they need the platform credentials', async () => {
     const { sandbox } = stack;
     const control = (method: string, path: string, body?: unknown, auth = true) =>

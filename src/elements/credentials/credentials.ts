@@ -52,7 +52,7 @@ export class EwCredentials extends LitElement {
     if (!client) return;
     this.loadedFor = client.session?.id;
     const list = await this.wallet.run('listCredentials', () => client.listCredentials());
-    if (list) this.credentials = list;
+    if (list && client === this.client) this.credentials = list;
     this.registration = await client
       .preparePasskeyRegistration({ nickname: this.passkeyName(), signIn: false })
       .catch(() => undefined);

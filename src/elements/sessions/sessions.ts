@@ -47,7 +47,7 @@ export class EwSessions extends LitElement {
     if (!client) return;
     this.loadedFor = client.session?.id;
     const list = await this.wallet.run('listSessions', () => client.listSessions());
-    if (list) this.sessions = list;
+    if (list && client === this.client) this.sessions = list;
   }
 
   private async revoke(session: ListedSession): Promise<void> {

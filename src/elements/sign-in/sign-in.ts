@@ -61,7 +61,8 @@ export class EwSignIn extends LitElement {
     const client = this.client;
     if (!client) return;
     const list = await this.wallet.run('listCredentials', () => client.listCredentials());
-    if (list) this.credentials = list;
+    // A list for a client replaced meanwhile (another account) must not show under the new one.
+    if (list && client === this.client) this.credentials = list;
   }
 
   /** A code method; once its code is sent it is shown alone, with the code field forwarded to it. */
