@@ -1,0 +1,101 @@
+// `npm run size`: what the widget costs a partner's visitors, in bytes.
+// Builds each shipped entry minified with its dependencies bundled (as a
+// partner's page would receive it), prints raw / min+gzip / brotli and what
+// each dependency contributes, and exits non-zero when a budget is exceeded.
+//   node scripts/size.mjs [--json out.json] [--budget name=KB ...]
+import { writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+/** min+gzip budgets in KB (1 KB = 1000 bytes), from the size issue. */
+const BUDGETS = { 'script tag (every element)': 48, './client': 30 };
+
+const TARGETS = [
+  { name: 'script tag (every element)', entry: 'src/iife.ts', format: 'iife' },
+  { name: '. (ESM, deps bundled)', entry: 'src/index.ts', format: 'es' },
+  { name: './client', entry: 'src/client/index.ts', format: 'es' },
+  { name: './relay', entry: 'src/relay/index.ts', format: 'es', node: true },
+];
+
+const args = process.argv.slice(2);
+const budgets = { ...BUDGETS };
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--budget') {
+    const [name, kb] = args[++i].split('=');
+    budgets[name] = Number(kb);
+  }
+}
+const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
+
+/** @hpke/common reaches for node:crypto only where globalThis.crypto is missing; browsers have it. */
+const browserCrypto = {
+  name: 'browser-crypto',
+  enforce: 'pre',
+  resolveId: (id) => (id === 'crypto' ? '\0browser-crypto' : null),
+  load: (id) => (id === '\0browser-crypto' ? 'export const webcrypto = globalThis.crypto;' : null),
+};
+
+const packageOf = (id) => {
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
+  if (match) return match[1];
+  const own = /\/src\/([^/]+)/.exec(id);
+  return own ? `src/${own[1]}` : 'other';
+};
+
+async function measure(target) {
+  const [result] = await build({
+    configFile: false,
+    logLevel: 'silent',
+    plugins: target.node ? [] : [browserCrypto],
+    build: {
+      write: false,
+      minify: true,
+      target: 'es2022',
+      ssr: target.node ? target.entry : undefined,
+      lib: { entry: target.entry, formats: [target.format], name: '__size', fileName: () => 'out.js' },
+      rollupOptions: target.node ? { external: [/^node:/] } : {},
+    },
+  });
+  const chunks = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output).filter((o) => o.type === 'chunk');
+  const code = Buffer.from(chunks.map((c) => c.code).join('\n'));
+  const parts = {};
+  for (const chunk of chunks) {
+    for (const [id, info] of Object.entries(chunk.modules)) {
+      const key = packageOf(id);
+      parts[key] = (parts[key] ?? 0) + info.renderedLength;
+    }
+  }
+  return {
+    name: target.name,
+    raw: code.length,
+    gzip: gzipSync(code, { level: 9 }).length,
+    brotli: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    parts,
+  };
+}
+
+const kb = (bytes) => (bytes / 1000).toFixed(1).padStart(7);
+const results = [];
+for (const target of TARGETS) results.push(await measure(target));
+
+console.log('\nentry                          raw KB  min+gzip KB  brotli KB  budget (min+gzip)');
+const over = [];
+for (const r of results) {
+  const budget = budgets[r.name];
+  const verdict = budget === undefined ? '' : r.gzip <= budget * 1000 ? `<= ${budget} ok` : `> ${budget} OVER`;
+  if (budget !== undefined && r.gzip > budget * 1000) over.push(`${r.name}: ${kb(r.gzip).trim()} KB > ${budget} KB`);
+  console.log(`${r.name.padEnd(30)} ${kb(r.raw)}  ${kb(r.gzip)}      ${kb(r.brotli)}    ${verdict}`);
+}
+for (const r of results.slice(0, 1).concat(results.filter((x) => x.name === './client'))) {
+  console.log(`\n${r.name}: share by source (bytes each module renders, before minification)`);
+  const total = Object.values(r.parts).reduce((a, b) => a + b, 0);
+  for (const [name, bytes] of Object.entries(r.parts).sort((a, b) => b[1] - a[1])) {
+    console.log(`  ${name.padEnd(28)} ${kb(bytes)} KB  ${((bytes / total) * 100).toFixed(1).padStart(5)} %`);
+  }
+}
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ budgets, results }, null, 2));
+if (over.length) {
+  console.log(`\nsize budget exceeded:\n  ${over.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('\nsize budgets: all within');
