@@ -8,6 +8,7 @@ import { afterEach, before, describe, it } from '#test-harness';
 import { advanceSandbox, newWallet, platform } from '../helpers/browser-stack.js';
 import { buttonNamed, click, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
 import { codeInput, mountWallet as mount, signInByTyping } from '../helpers/elements.js';
+import { setWalletStrings, STRINGS_EN, STRINGS_ES } from '../../src/elements/index.js';
 
 describe('<ew-wallet>', () => {
   before(async () => {
@@ -61,6 +62,26 @@ describe('<ew-wallet>', () => {
     input.value = '000 000';
     input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste', data: '000 000' }));
     await waitFor(() => el.client?.state.status === 'signed-in', 'signed in after the paste');
+  });
+
+  it('in Spanish (setWalletStrings): every visible string switches, the wrong-code message included', async () => {
+    setWalletStrings(STRINGS_ES);
+    try {
+      const wallet = await newWallet();
+      const el = await mount(wallet);
+      await click(await waitFor(() => buttonNamed('Envíame un código por correo', el), 'the Spanish email button'));
+      const input = await codeInput(el);
+      expect(input.getAttribute('aria-label')).to.equal('Código de verificación');
+      input.focus();
+      await sendKeys({ type: '111111' });
+      const error = await waitFor(() => deepQueryAll('[part~="error"]', el)[0], 'an error message');
+      expect(error.textContent?.trim()).to.equal(STRINGS_ES.wrongCode);
+      input.select();
+      await sendKeys({ type: '000000' });
+      await waitFor(() => buttonNamed('Cerrar sesión', el), 'signed in, in Spanish');
+    } finally {
+      setWalletStrings(STRINGS_EN);
+    }
   });
 
   it('resend after a 429 shows the countdown from Retry-After and enables again when it runs out', async () => {

@@ -31,10 +31,10 @@ export function describeError(error: unknown, operation: string): ErrorInfo {
 
 /** User-facing text for an error. */
 export function errorText(info: ErrorInfo, strings: WalletStrings): string {
-  if (strings.errors[info.code]) return strings.errors[info.code]!;
   // The service's reason is the most precise thing to say about a failed sign-in.
   if (info.code === 'UNAUTHORIZED' && info.reason === 'Invalid OTP code') return strings.wrongCode;
   if (info.code === 'UNAUTHORIZED' && /expired/i.test(info.reason ?? '')) return strings.expiredCode;
+  if (strings.errors[info.code]) return strings.errors[info.code]!;
   // The crypto core's refusals: a bundle that fails verification, or a payload that is not what we asked to sign.
   if (/^(BAD_BUNDLE|BUNDLE_|ENCLAVE_|DECRYPT_FAILED|BAD_PLAINTEXT|BAD_CHECKSUM)/.test(info.code))
     return strings.answerFailedCheck;
