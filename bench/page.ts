@@ -1,0 +1,163 @@
+/**
+ * The in-browser half of `npm run bench`: each operation of our crypto core
+ * next to its equivalent in Turnkey's published libraries, timed in the same
+ * page. Every operation's first call (cold: nothing cached, JIT cold) is
+ * reported apart from the median of the warm runs (timed in batches).
+ */
+import { ApiKeyStamper } from '@turnkey/api-key-stamper';
+import {
+  decryptCredentialBundle,
+  decryptExportBundle,
+  encryptOtpCodeToBundle,
+  generateP256KeyPair,
+} from '@turnkey/crypto';
+import { del, get, set } from 'idb-keyval';
+import {
+  createStamp,
+  generateEncryptionKeyPair,
+  generateSigningKeyPair,
+  openExportBundle,
+  openSessionKeyBundle,
+  PRODUCTION_EXPORT_SIGNER_KEY,
+  publicKeyHex,
+  sealOtpBundle,
+} from '../src/crypto/index.js';
+import { importEcdhPair } from '../test/helpers/keys.js';
+import { makeBundle, makeEnclave, randomKeyHex } from '../test/helpers/enclave.js';
+
+export interface Fixtures {
+  exportBundle: { bundle: object; recipientPrivateKeyHex: string; organizationId: string };
+  credentialBundle: { bundle: string; recipientPrivateKeyHex: string };
+}
+export interface Timing {
+  op: string;
+  impl: 'ours' | 'turnkey';
+  firstMs: number;
+  medianMs: number;
+  p90Ms: number;
+  runs: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)]!;
+
+/** Chromium coarsens performance.now() to 0.1 ms, so each warm sample times a batch of calls. */
+const BATCH = 10;
+
+async function time(op: string, impl: Timing['impl'], fn: () => Promise<unknown>, runs: number): Promise<Timing> {
+  let started = performance.now();
+  await fn();
+  const firstMs = performance.now() - started;
+  for (let i = 0; i < Math.min(20, runs); i++) await fn(); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < Math.ceil(runs / BATCH); i++) {
+    started = performance.now();
+    for (let j = 0; j < BATCH; j++) await fn();
+    samples.push((performance.now() - started) / BATCH);
+  }
+  return { op, impl, firstMs, medianMs: median(samples), p90Ms: p90(samples), runs: samples.length * BATCH };
+}
+
+export async function runBench(fixtures: Fixtures, runs: number): Promise<Timing[]> {
+  const results: Timing[] = [];
+  const payload = JSON.stringify({
+    type: 'ACTIVITY_TYPE_STAMP_LOGIN',
+    timestampMs: String(Date.now()),
+    organizationId: 'bench',
+    parameters: { publicKey: '02'.padEnd(66, 'a') },
+  });
+
+  // Stamp: sign the exact payload with the session key.
+  const ourKey = await generateSigningKeyPair();
+  results.push(await time('stamp', 'ours', () => createStamp(payload, ourKey), runs));
+  const theirKey = generateP256KeyPair();
+  const stamper = new ApiKeyStamper({ apiPublicKey: theirKey.publicKey, apiPrivateKey: theirKey.privateKey });
+  results.push(await time('stamp', 'turnkey', () => stamper.stamp(payload), runs));
+
+  // OTP sealing: verify the target bundle against the pinned key, then HPKE-seal the code.
+  const enclave = makeEnclave();
+  const target = makeBundle(enclave, { targetPublic: randomKeyHex().uncompressed });
+  const tek = await publicKeyHex((await generateSigningKeyPair()).publicKey, 'compressed');
+  const trust = { pinnedKey: enclave.publicKeyHex };
+  results.push(
+    await time(
+      'OTP seal',
+      'ours',
+      () => sealOtpBundle({ otpCode: '123456', publicKey: tek, targetBundle: target, trust }),
+      runs,
+    ),
+  );
+  results.push(
+    await time('OTP seal', 'turnkey', () => encryptOtpCodeToBundle('123456', target, tek, enclave.publicKeyHex), runs),
+  );
+
+  // Session bundle opening (Turnkey's production fixture for both).
+  const credential = fixtures.credentialBundle;
+  const recipient = await importEcdhPair(credential.recipientPrivateKeyHex);
+  results.push(
+    await time('session bundle open', 'ours', () => openSessionKeyBundle(credential.bundle, recipient), runs),
+  );
+  results.push(
+    await time(
+      'session bundle open',
+      'turnkey',
+      async () => decryptCredentialBundle(credential.bundle, credential.recipientPrivateKeyHex),
+      runs,
+    ),
+  );
+
+  // Export bundle opening (production fixture, production export signer key pinned).
+  const exported = { ...fixtures.exportBundle, bundle: JSON.stringify(fixtures.exportBundle.bundle) };
+  const exportRecipient = await importEcdhPair(exported.recipientPrivateKeyHex);
+  results.push(
+    await time(
+      'export bundle open',
+      'ours',
+      () =>
+        openExportBundle({
+          bundle: exported.bundle,
+          recipient: exportRecipient,
+          trust: { pinnedKey: PRODUCTION_EXPORT_SIGNER_KEY },
+          organizationId: exported.organizationId,
+        }),
+      runs,
+    ),
+  );
+  results.push(
+    await time(
+      'export bundle open',
+      'turnkey',
+      () =>
+        decryptExportBundle({
+          exportBundle: exported.bundle,
+          embeddedKey: exported.recipientPrivateKeyHex,
+          organizationId: exported.organizationId,
+          returnMnemonic: true,
+        }),
+      runs,
+    ),
+  );
+
+  // Key generation: a session signing pair and an HPKE recipient pair.
+  results.push(await time('key pair (signing)', 'ours', () => generateSigningKeyPair(), runs));
+  results.push(await time('key pair (HPKE recipient)', 'ours', () => generateEncryptionKeyPair(), runs));
+  results.push(await time('key pair', 'turnkey', async () => generateP256KeyPair(), runs));
+
+  // IndexedDB: store and read back a session record holding a non-extractable key.
+  const record = { sessionId: 'Session:bench', expiresAt: Date.now() + 60_000, keyPair: ourKey };
+  results.push(
+    await time(
+      'IndexedDB store + restore session',
+      'ours',
+      async () => {
+        await set('bench-session', record);
+        await get('bench-session');
+      },
+      Math.min(runs, 100),
+    ),
+  );
+  await del('bench-session');
+  return results;
+}
+
+(window as unknown as { runBench: typeof runBench }).runBench = runBench;

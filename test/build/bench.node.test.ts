@@ -1,0 +1,29 @@
+/**
+ * `npm run bench` keeps working (timings are printed, never asserted): a
+ * short run measures every operation for both implementations, the load
+ * time and the relay, and writes the JSON report.
+ */
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { describe, it } from 'node:test';
+
+describe('npm run bench', () => {
+  it('a short run reports every operation, ours and Turnkey, the load to interactive and the relay', async () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts'], {
+      encoding: 'utf8',
+      env: { ...process.env, BENCH_RUNS: '10', BENCH_LOADS: '1', BENCH_SECONDS: '1' },
+      timeout: 120_000,
+    });
+    expect(result.status, result.stdout + result.stderr).to.equal(0);
+    const report = JSON.parse(await readFile('bench-results/bench.json', 'utf8'));
+    const rows = (report.crypto as { op: string; impl: string; medianMs: number }[]).map((t) => `${t.op}/${t.impl}`);
+    for (const op of ['stamp', 'OTP seal', 'session bundle open', 'export bundle open']) {
+      expect(rows).to.include.members([`${op}/ours`, `${op}/turnkey`]);
+    }
+    expect(rows).to.include('IndexedDB store + restore session/ours');
+    expect(report.loadToInteractiveMs.median).to.be.greaterThan(0);
+    expect(report.relay.relayed.rps).to.be.greaterThan(0);
+    expect(result.stdout).to.match(/turnkey\/ours/);
+  });
+});
