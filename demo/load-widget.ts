@@ -1,0 +1,33 @@
+/** Loads the widget the way partners do: the script-tag bundle, or the ESM build with ?build=esm. */
+import type * as Widget from '../src/index.js';
+import { $ } from './page.js';
+
+const WIDGET_URL = '/widget/embedded-wallet-elements.js';
+
+/** The page's Trusted Types policy (CSP `trusted-types lit-html ew-demo`): it allows the widget's URL only. */
+const loaderPolicy = (
+  window as unknown as {
+    trustedTypes?: { createPolicy(name: string, rules: { createScriptURL(url: string): string }): unknown };
+  }
+).trustedTypes?.createPolicy('ew-demo', {
+  createScriptURL(url) {
+    if (url !== WIDGET_URL) throw new TypeError(`not the widget: ${url}`);
+    return url;
+  },
+}) as { createScriptURL(url: string): string } | undefined;
+
+/** Loads the widget: the script-tag bundle, or the ESM build with ?build=esm. */
+export async function loadWidget(): Promise<typeof Widget> {
+  const esm = new URLSearchParams(location.search).get('build') === 'esm';
+  $('#build').textContent = esm ? 'ESM (switch: remove ?build=esm)' : 'script tag (switch: add ?build=esm)';
+  if (esm) return import('../src/index.js');
+  await new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    // A TrustedScriptURL where the browser enforces Trusted Types; the plain string elsewhere.
+    script.src = (loaderPolicy?.createScriptURL(WIDGET_URL) ?? WIDGET_URL) as string;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error('the widget bundle did not load'));
+    document.head.append(script);
+  });
+  return (window as unknown as { EmbeddedWallet: typeof Widget }).EmbeddedWallet;
+}
