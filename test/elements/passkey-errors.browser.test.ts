@@ -7,9 +7,16 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { afterEach, before, describe, it } from '#test-harness';
-import { emailSignIn, makeClient, newWallet, sandboxSessions, type TestWallet } from '../helpers/browser-stack.js';
+import {
+  emailSignIn,
+  makeClient,
+  newWallet,
+  platform,
+  sandboxSessions,
+  type TestWallet,
+} from '../helpers/browser-stack.js';
 import { buttonNamed, click, deepQueryAll, waitFor } from '../helpers/dom.js';
-import { mountWallet, nextEvent } from '../helpers/elements.js';
+import { mountWallet, nextEvent, openSection, signInByTyping } from '../helpers/elements.js';
 
 /** A wallet with one registered passkey (on this page's authenticator), signed out. */
 async function walletWithPasskey(): Promise<TestWallet> {
@@ -65,5 +72,25 @@ describe('<ew-passkey-sign-in> failures', () => {
     const signedIn = nextEvent(el, 'ew-signed-in');
     await click(await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button again'));
     expect((await signedIn).detail.method).to.equal('PASSKEY');
+  });
+
+  it('adding a passkey the user gives up on: "Waiting for your passkey…", Cancel, a clear message, nothing added', async () => {
+    const wallet = await newWallet();
+    const el = await mountWallet(wallet);
+    await signInByTyping(el);
+    await openSection(el, 'Sign-in methods');
+    const add = await waitFor(() => buttonNamed('Add a passkey', el), 'the add button');
+    await waitFor(() => buttonNamed(/^Remove Email code/, el), 'the methods listed');
+    await executeServerCommand('webauthn:set-presence', { authenticatorId, enabled: false });
+    const failed = nextEvent(el, 'ew-error');
+    await click(add);
+    await waitFor(() => buttonNamed('Waiting for your passkey…', el), 'progress while waiting');
+    await click(await waitFor(() => buttonNamed('Cancel', el), 'the cancel button'));
+    expect((await failed).detail.code).to.equal('PASSKEY_CANCELLED');
+    await waitFor(() => alertText(el).includes('The passkey request was cancelled or timed out.'), 'the message');
+    const types = (await platform('GET', `/auth/credentials?accountId=${wallet.accountId}`)).body.data.map(
+      (c: { type: string }) => c.type,
+    );
+    expect(types).to.not.include('PASSKEY');
   });
 });

@@ -18,6 +18,8 @@ import { themeStyles } from '../shared/theme.styles.js';
  * @csspart base - The wrapper.
  * @csspart item - One credential.
  * @csspart error - The error message.
+ * @csspart spinner - Progress indicator (loading, waiting for the passkey).
+ * @csspart cancel - Shown while waiting for a new passkey: gives up the ceremony.
  * @event {EwCredentialAddedEvent} ew-credential-added - A passkey or OAuth identity was added.
  * @event {EwCredentialRemovedEvent} ew-credential-removed - A credential was removed.
  * @event {EwErrorEvent} ew-error - Loading or an action failed.
@@ -53,6 +55,13 @@ export class EwCredentials extends LitElement {
     this.loadedFor = client.session?.id;
     const list = await this.wallet.run('listCredentials', () => client.listCredentials());
     if (list && client === this.client) this.credentials = list;
+    await this.prepareRegistration();
+  }
+
+  /** Fetches registration options ahead of the tap; a failure shows when the user taps. */
+  private async prepareRegistration(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
     this.registration = await client
       .preparePasskeyRegistration({ nickname: this.passkeyName(), signIn: false })
       .catch(() => undefined);
@@ -78,16 +87,23 @@ export class EwCredentials extends LitElement {
     const result = await this.wallet.run('registerPasskey', () =>
       prepared ? prepared.start() : client.registerPasskey({ nickname: this.passkeyName(), signIn: false }),
     );
-    if (result) this.announceAdded(result.credential);
-    await this.load();
+    if (result) {
+      this.announceAdded(result.credential);
+      await this.load();
+    } else {
+      // Failed or cancelled: keep the message on screen (a reload would clear it), get ready for another tap.
+      await this.prepareRegistration();
+    }
   }
 
   private async addOAuth(): Promise<void> {
     const { client, oidcTokenProvider } = this;
     if (!client || !oidcTokenProvider) return;
     const credential = await this.wallet.run('registerOAuth', () => client.registerOAuth({ oidcTokenProvider }));
-    if (credential) this.announceAdded(credential);
-    await this.load();
+    if (credential) {
+      this.announceAdded(credential);
+      await this.load();
+    }
   }
 
   private announceAdded(credential: AuthMethod): void {
@@ -101,14 +117,18 @@ export class EwCredentials extends LitElement {
       'revokeCredential',
       async () => (await this.client!.revokeCredential(credential.id), true),
     );
-    if (done) this.dispatchEvent(new EwCredentialRemovedEvent({ credentialId: credential.id }));
-    await this.load();
+    if (done) {
+      this.dispatchEvent(new EwCredentialRemovedEvent({ credentialId: credential.id }));
+      await this.load();
+    }
   }
 
   protected override render() {
     const s = resolveStrings(this.strings);
-    const { pending, error } = this.wallet;
+    const { pending, error, action } = this.wallet;
     const current = this.client?.session?.credentialId;
+    // The passkey sheet is up: say so, and let the user give up without waiting for its timeout.
+    const waitingForPasskey = pending && action === 'registerPasskey';
     return html`<div part="base" aria-busy=${pending ? 'true' : 'false'}>
       <h3>${s.credentialsTitle}</h3>
       ${
@@ -139,8 +159,15 @@ export class EwCredentials extends LitElement {
       }
       <div class="row">
         <button type="button" ?disabled=${pending || !this.client} @click=${() => this.addPasskey()}>
-          ${s.addPasskey}
+          ${waitingForPasskey ? html`<span part="spinner" aria-hidden="true"></span>${s.waitingForPasskey}` : s.addPasskey}
         </button>
+        ${
+          waitingForPasskey
+            ? html`<button part="cancel" class="secondary" type="button" @click=${() => this.client?.cancelPasskey()}>
+                ${s.cancel}
+              </button>`
+            : nothing
+        }
         ${
           this.oidcTokenProvider
             ? html`<button class="secondary" type="button" ?disabled=${pending} @click=${() => this.addOAuth()}>
