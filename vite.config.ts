@@ -5,19 +5,8 @@
 //   minified, for pages without a bundler.
 // Declarations come from `tsc -p tsconfig.build.json`.
 import { isAbsolute } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
-
-/**
- * @hpke/common falls back to `import('crypto')` where `globalThis.crypto` is
- * missing (old Node). Browsers always have it; the bundle answers that import
- * with the global instead of a Node shim.
- */
-const browserCrypto: Plugin = {
-  name: 'browser-crypto',
-  enforce: 'pre',
-  resolveId: (id) => (id === 'crypto' ? '\0browser-crypto' : null),
-  load: (id) => (id === '\0browser-crypto' ? 'export const webcrypto = globalThis.crypto;' : null),
-};
+import { defineConfig } from 'vite';
+import { browserCrypto } from './scripts/browser-crypto.mjs';
 
 const isBare = (id: string) => !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0');
 

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { CHROMIUM_ARGS, ensureChromium } from './scripts/chromium.mjs';
+import { VIRTUAL_AUTHENTICATOR } from './test/harness/virtual-authenticator.ts';
 import { startWalletStack } from './test/harness/wallet-stack.ts';
 
 /** A free port on 127.0.0.1 (the WebAuthn origin must be known before the server starts). */
@@ -47,15 +48,7 @@ const webauthnCommands = {
     switch (command) {
       case 'webauthn:add-authenticator':
         return cdp.send('WebAuthn.addVirtualAuthenticator', {
-          options: {
-            protocol: 'ctap2',
-            transport: 'internal',
-            hasResidentKey: true,
-            hasUserVerification: true,
-            isUserVerified: true,
-            automaticPresenceSimulation: true,
-            ...payload,
-          },
+          options: { ...VIRTUAL_AUTHENTICATOR, ...payload },
         });
       case 'webauthn:remove-authenticator':
         await cdp.send('WebAuthn.removeVirtualAuthenticator', payload);

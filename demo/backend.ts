@@ -25,13 +25,8 @@ export const MAGIC_SUFFIXES: { suffix: string; outcome: string }[] = [
   { suffix: '105', outcome: 'Beneficiary verification refuses the account (400)' },
 ];
 
-/**
- * The page is served with the strict policy README documents for hosts, so
- * every demo session also shows the widget needs nothing looser. `ew-demo`
- * is the page's own Trusted Types policy (it injects the widget's script tag),
- * as a host page with its own dynamic scripts would have.
- */
-export const DEMO_CSP = [
+/** The strict policy the README documents for hosts; the elements are tested under exactly this. */
+export const HOST_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
@@ -39,8 +34,15 @@ export const DEMO_CSP = [
   "object-src 'none'",
   "base-uri 'none'",
   "require-trusted-types-for 'script'",
-  'trusted-types lit-html ew-demo',
+  'trusted-types lit-html',
 ].join('; ');
+
+/**
+ * The demo page's policy: the host policy plus the page's own Trusted Types
+ * policy `ew-demo` (it injects the widget's script tag), as a host with its
+ * own dynamic scripts would add. Every demo session shows nothing looser is needed.
+ */
+export const DEMO_CSP = `${HOST_CSP} ew-demo`;
 
 type Json = Record<string, unknown>;
 

@@ -14,6 +14,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
+import { browserCrypto } from './browser-crypto.mjs';
 import { launchChromium, startPageServer } from '../test/helpers/page-server.js';
 import type { Fixtures, Timing } from '../bench/page.js';
 
@@ -31,14 +32,7 @@ async function buildBenchPage(): Promise<string> {
     // Turnkey's stamper carries a Node code path it never takes in a browser; its build warnings are noise here.
     logLevel: 'error',
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [
-      {
-        name: 'browser-crypto',
-        enforce: 'pre',
-        resolveId: (id) => (id === 'crypto' ? '\0browser-crypto' : null),
-        load: (id) => (id === '\0browser-crypto' ? 'export const webcrypto = globalThis.crypto;' : null),
-      },
-    ],
+    plugins: [browserCrypto],
     build: {
       outDir: out,
       emptyOutDir: true,

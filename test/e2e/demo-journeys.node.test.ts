@@ -11,6 +11,7 @@ import { mkdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { startDemo, type RunningDemo } from '../helpers/demo-server.js';
+import { VIRTUAL_AUTHENTICATOR } from '../harness/virtual-authenticator.js';
 import { launchChromium } from '../helpers/page-server.js';
 
 const SHOTS = 'test-results/e2e';
@@ -82,16 +83,7 @@ describe('the QA demo, end to end', () => {
   async function addVirtualAuthenticator(page: Page): Promise<void> {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await cdp.send('WebAuthn.addVirtualAuthenticator', { options: VIRTUAL_AUTHENTICATOR });
   }
 
   /** Funds the wallet, adds an external account with `suffix`, quotes, approves; returns the quote id. */

@@ -11,20 +11,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
+import { HOST_CSP } from '../../demo/backend.js';
+import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 import { createRelay, toNodeHandler } from '../../src/relay/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-
-/** The policy a host page needs (README, "Content Security Policy"). */
-export const STRICT_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "require-trusted-types-for 'script'",
-  'trusted-types lit-html',
-].join('; ');
 
 export const BUNDLE = 'dist/browser/embedded-wallet-elements.js';
 const FIXTURES = 'test/pages/fixtures';
@@ -79,7 +69,7 @@ export async function startPageServer(): Promise<PageServer> {
       }
       html = html.replace(/\{\{(\w+)\}\}/g, (_, name: string) => escapeHtml(url.searchParams.get(name) ?? ''));
       const headers: Record<string, string> = { 'content-type': TYPES['.html']!, 'cache-control': 'no-store' };
-      if (page[1]) headers['content-security-policy'] = STRICT_CSP;
+      if (page[1]) headers['content-security-policy'] = HOST_CSP;
       return res.writeHead(200, headers).end(html);
     }
     for (const [prefix, dir] of mounts) {
@@ -124,18 +114,9 @@ export async function startPageServer(): Promise<PageServer> {
   };
 }
 
-/** The system Chromium, headless, with the flags our machines need. */
+/** The system Chromium, headless, with the flags the browser tests use (scripts/chromium.mjs). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
 /** Everything a page complains about: console errors and warnings, CSP / Trusted Types violations, uncaught errors. */

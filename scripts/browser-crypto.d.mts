@@ -1,0 +1,3 @@
+// Types for scripts/browser-crypto.mjs.
+import type { Plugin } from 'vite';
+export declare const browserCrypto: Plugin;
