@@ -116,15 +116,18 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     }
   }
 
-  /** A failed lookup's answer, handed to the browser as the service gave it. */
-  async function passedOn(response: Response): Promise<Refusal> {
+  /** The service's answer as the browser gets it: status, body and only the forwarded headers. */
+  async function passOn(answer: Response): Promise<Response> {
     const headers = new Headers({ 'cache-control': 'no-store' });
     for (const name of FORWARDED_RESPONSE_HEADERS) {
-      const value = response.headers.get(name);
+      const value = answer.headers.get(name);
       if (value !== null) headers.set(name, value);
     }
-    return new Refusal(new Response(await response.arrayBuffer(), { status: response.status, headers }));
+    return new Response(answer.status === 204 ? null : await answer.arrayBuffer(), { status: answer.status, headers });
   }
+
+  /** A failed lookup's answer, handed to the browser as the service gave it. */
+  const passedOn = async (response: Response) => new Refusal(await passOn(response));
 
   /**
    * Does `accountId` own the credential or active session `id`? Asks the
@@ -299,15 +302,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
       ...(body.text !== undefined ? { body: body.text } : {}),
       headers,
     });
-    const out = new Headers({ 'cache-control': 'no-store' });
-    for (const name of FORWARDED_RESPONSE_HEADERS) {
-      const value = answer.headers.get(name);
-      if (value !== null) out.set(name, value);
-    }
-    return new Response(answer.status === 204 ? null : await answer.arrayBuffer(), {
-      status: answer.status,
-      headers: out,
-    });
+    return passOn(answer);
   }
 
   return async function relay(request: Request): Promise<Response> {
