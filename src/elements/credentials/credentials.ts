@@ -1,8 +1,9 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, LitElement, nothing } from 'lit';
 import type { AuthMethod, OidcTokenProvider, PreparedPasskeyRegistration, WalletClient } from '../../client/index.js';
 import { EwCredentialAddedEvent } from '../events/credential-added.js';
 import { EwCredentialRemovedEvent } from '../events/credential-removed.js';
 import { ClientController } from '../shared/client-controller.js';
+import { FollowSessionController } from '../shared/follow-session.js';
 import { errorText } from '../shared/error-text.js';
 import { listStyles } from '../shared/list.styles.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
@@ -41,18 +42,16 @@ export class EwCredentials extends LitElement {
 
   private readonly wallet = new ClientController(this);
   private registration: PreparedPasskeyRegistration | undefined;
-  private loadedFor: string | undefined;
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    const sessionId = this.client?.session?.id;
-    if ((changed.has('client') || sessionId !== this.loadedFor) && sessionId) void this.load();
+  constructor() {
+    super();
+    new FollowSessionController(this); // lit keeps it (addController)
   }
 
   /** Reloads the list and prepares a passkey registration for the next tap. */
   async load(): Promise<void> {
     const client = this.client;
     if (!client) return;
-    this.loadedFor = client.session?.id;
     const list = await this.wallet.run('listCredentials', () => client.listCredentials());
     if (list && client === this.client) this.credentials = list;
     await this.prepareRegistration();

@@ -1,8 +1,9 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, LitElement, nothing } from 'lit';
 import type { ListedSession, WalletClient } from '../../client/index.js';
 import { EwSessionRevokedEvent } from '../events/session-revoked.js';
 import { EwSignedOutEvent } from '../events/signed-out.js';
 import { ClientController } from '../shared/client-controller.js';
+import { FollowSessionController } from '../shared/follow-session.js';
 import { errorText } from '../shared/error-text.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
@@ -34,18 +35,16 @@ export class EwSessions extends LitElement {
   declare private sessions: ListedSession[] | undefined;
 
   private readonly wallet = new ClientController(this);
-  private loadedFor: string | undefined;
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    const sessionId = this.client?.session?.id;
-    if ((changed.has('client') || sessionId !== this.loadedFor) && sessionId) void this.load();
+  constructor() {
+    super();
+    new FollowSessionController(this); // lit keeps it (addController)
   }
 
   /** Reloads the list. */
   async load(): Promise<void> {
     const client = this.client;
     if (!client) return;
-    this.loadedFor = client.session?.id;
     const list = await this.wallet.run('listSessions', () => client.listSessions());
     if (list && client === this.client) this.sessions = list;
   }
