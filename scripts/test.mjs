@@ -1,6 +1,6 @@
 // `npm test`: every check, in order, each run even when an earlier one fails,
 // then one closing line with the test totals. Exits non-zero on any failure.
-//   types + lint + format -> build (the page tests load dist/) -> Node tests
+//   types + lint + format -> build (the page tests load dist/) -> size budgets -> Node tests
 //   (node:test, including the Playwright page tests) -> browser tests (Chromium)
 import { spawn } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
@@ -33,6 +33,7 @@ const steps = [
   { name: 'lint', command: 'npx', args: ['eslint', '.'] },
   { name: 'format', command: 'npx', args: ['prettier', '--check', '--log-level', 'warn', '.'] },
   { name: 'build', command: process.execPath, args: ['scripts/build.mjs', '--no-manifest'] },
+  { name: 'size budgets', command: process.execPath, args: ['scripts/size.mjs'] },
   {
     name: 'node tests',
     command: process.execPath,

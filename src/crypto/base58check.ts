@@ -1,6 +1,6 @@
-import { sha256 } from '@noble/hashes/sha2.js';
 import { concatBytes, equalBytes } from './bytes.js';
 import { WalletCryptoError } from './errors.js';
+import { sha256 } from './sha256.js';
 
 /**
  * base58check with the Bitcoin alphabet: payload || first 4 bytes of
@@ -64,23 +64,23 @@ export function fromBase58(text: string, field = 'base58'): Uint8Array<ArrayBuff
   return out;
 }
 
-function checksum(payload: Uint8Array): Uint8Array {
-  return sha256(sha256(payload)).subarray(0, 4);
+async function checksum(payload: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  return (await sha256(await sha256(payload))).subarray(0, 4);
 }
 
 /** Encodes `payload` with its 4-byte double-SHA-256 checksum appended. */
-export function toBase58Check(payload: Uint8Array): string {
-  return toBase58(concatBytes(payload, checksum(payload)));
+export async function toBase58Check(payload: Uint8Array<ArrayBuffer>): Promise<string> {
+  return toBase58(concatBytes(payload, await checksum(payload)));
 }
 
 /** Decodes base58check and verifies the checksum; returns the payload without it. */
-export function fromBase58Check(text: string, field = 'base58check'): Uint8Array<ArrayBuffer> {
+export async function fromBase58Check(text: string, field = 'base58check'): Promise<Uint8Array<ArrayBuffer>> {
   const raw = fromBase58(text, field);
   if (raw.length < 4) {
     throw new WalletCryptoError('BAD_CHECKSUM', `"${field}" is too short to carry a checksum`);
   }
   const payload = raw.slice(0, raw.length - 4);
-  if (!equalBytes(raw.subarray(raw.length - 4), checksum(payload))) {
+  if (!equalBytes(raw.subarray(raw.length - 4), await checksum(payload))) {
     throw new WalletCryptoError('BAD_CHECKSUM', `"${field}" has a bad base58check checksum`);
   }
   return payload;

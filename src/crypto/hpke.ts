@@ -107,7 +107,7 @@ export async function sealOtpBundle(options: SealOtpOptions): Promise<string> {
  * 32-byte scalar inside is imported as a non-extractable ECDSA pair and wiped.
  */
 export async function openSessionKeyBundle(bundle: string, recipient: CryptoKeyPair): Promise<CryptoKeyPair> {
-  const raw = fromBase58Check(bundle, 'encryptedSessionSigningKey');
+  const raw = await fromBase58Check(bundle, 'encryptedSessionSigningKey');
   // 33-byte key + at least the 16-byte GCM tag.
   if (raw.length < 33 + 16) {
     throw new WalletCryptoError('BUNDLE_MALFORMED', `session key bundle: ${raw.length} bytes is too short`);

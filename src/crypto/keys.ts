@@ -1,7 +1,7 @@
-import { P256Point, P256_ORDER } from './p256.js';
 import { concatBytes } from './bytes.js';
 import { WalletCryptoError } from './errors.js';
 import { toHex } from './hex.js';
+import { P256_ORDER, encodePoint, multiplyBase } from './p256.js';
 import { parsePublicKey } from './points.js';
 import { getSubtle } from './subtle.js';
 
@@ -70,13 +70,13 @@ export async function importSigningScalar(scalar: Uint8Array): Promise<CryptoKey
     if (scalar.length !== 32) {
       throw new WalletCryptoError('INVALID_PRIVATE_KEY', `private scalar expected 32 bytes, got ${scalar.length}`);
     }
-    // A private scalar is in [1, n-1]; the multiplication below also refuses anything else.
+    // A private scalar is in [1, n-1].
     let d = 0n;
     for (const byte of scalar) d = (d << 8n) | BigInt(byte);
     if (d === 0n || d >= P256_ORDER) {
       throw new WalletCryptoError('INVALID_PRIVATE_KEY', 'private scalar is not in [1, n-1]');
     }
-    const publicPoint = P256Point.BASE.multiply(d).toBytes(false);
+    const publicPoint = encodePoint(multiplyBase(d), false);
     pkcs8 = concatBytes(PKCS8_HEAD, scalar, PKCS8_MIDDLE, publicPoint);
     const subtle = getSubtle();
     const privateKey = await subtle.importKey('pkcs8', pkcs8, ECDSA, false, ['sign']);

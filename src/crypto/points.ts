@@ -1,6 +1,6 @@
 import { WalletCryptoError } from './errors.js';
 import { fromHex, toHex } from './hex.js';
-import { P256Point, P256_ORDER } from './p256.js';
+import { P256_ORDER, decodePoint, encodePoint } from './p256.js';
 
 /**
  * P-256 public keys in SEC1 form: 65 bytes `04 || X || Y` (uncompressed) or
@@ -35,13 +35,11 @@ export function parsePublicKey(
   }
   let point;
   try {
-    // fromBytes checks the prefix, the length and that the point is on the curve.
-    point = P256Point.fromBytes(bytes);
-    point.assertValidity();
+    point = decodePoint(bytes);
   } catch (cause) {
     throw new WalletCryptoError('INVALID_PUBLIC_KEY', `"${field}" is not a valid P-256 point`, { cause });
   }
-  return { compressed: point.toBytes(true), uncompressed: point.toBytes(false) };
+  return { compressed: encodePoint(point, true), uncompressed: encodePoint(point, false) };
 }
 
 /** Parses a hex SEC1 public key (see {@link parsePublicKey}). */

@@ -203,9 +203,9 @@ describe('sealed session key and export bundles: corruption never yields a plain
     const sealed = await hpkeSeal(scalar, hexToBytes(recipientPub));
     const compressed = p256.Point.fromBytes(sealed.encappedPublic).toBytes(true);
     const bundleBytes = new Uint8Array([...compressed, ...sealed.ciphertext]);
-    await openSessionKeyBundle(toBase58Check(bundleBytes), recipient); // the intact bundle opens
+    await openSessionKeyBundle(await toBase58Check(bundleBytes), recipient); // the intact bundle opens
 
-    const checksumBroken = toBase58Check(bundleBytes).slice(0, -1);
+    const checksumBroken = (await toBase58Check(bundleBytes)).slice(0, -1);
     await rejectsWithCode(
       openSessionKeyBundle(checksumBroken + (checksumBroken.endsWith('z') ? 'y' : 'z'), recipient),
       'BAD_CHECKSUM',
@@ -215,16 +215,16 @@ describe('sealed session key and export bundles: corruption never yields a plain
     for (let bit = 0; bit < sealed.ciphertext.length * 8; bit += 7) {
       const corrupt = bundleBytes.slice();
       corrupt[33 + (bit >> 3)]! ^= 1 << (bit & 7);
-      await rejectsWithCode(openSessionKeyBundle(toBase58Check(corrupt), recipient), 'DECRYPT_FAILED');
+      await rejectsWithCode(openSessionKeyBundle(await toBase58Check(corrupt), recipient), 'DECRYPT_FAILED');
       flips++;
     }
     const otherRecipient = await generateEncryptionKeyPair();
-    await rejectsWithCode(openSessionKeyBundle(toBase58Check(bundleBytes), otherRecipient), 'DECRYPT_FAILED');
+    await rejectsWithCode(openSessionKeyBundle(await toBase58Check(bundleBytes), otherRecipient), 'DECRYPT_FAILED');
     const badKey = bundleBytes.slice();
     badKey[0] = badKey[0] === 2 ? 3 : 2; // the other point with this x: valid, but not the sender's
-    await rejectsWithCode(openSessionKeyBundle(toBase58Check(badKey), recipient), 'DECRYPT_FAILED');
+    await rejectsWithCode(openSessionKeyBundle(await toBase58Check(badKey), recipient), 'DECRYPT_FAILED');
     await rejectsWithCode(
-      openSessionKeyBundle(toBase58Check(bundleBytes.subarray(0, 40)), recipient),
+      openSessionKeyBundle(await toBase58Check(bundleBytes.subarray(0, 40)), recipient),
       'BUNDLE_MALFORMED',
     );
     report(`session bundle: ${flips} single-bit ciphertext flips, each DECRYPT_FAILED`);

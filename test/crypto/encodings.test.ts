@@ -23,6 +23,26 @@ function returnsOrThrowsTyped(fn: () => unknown): boolean {
   }
 }
 
+async function resolvesOrRejectsTyped(fn: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await fn();
+    return true;
+  } catch (error) {
+    return error instanceof WalletCryptoError;
+  }
+}
+
+/** The WalletCryptoError code a promise rejects with. */
+async function rejectionCode(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof WalletCryptoError) return error.code;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}
+
 const RUNS = 3000;
 
 describe('hex', () => {
@@ -112,47 +132,43 @@ describe('base64url', () => {
 });
 
 describe('base58check', () => {
-  it('matches known Bitcoin encodings', () => {
+  it('matches known Bitcoin encodings', async () => {
     expect(toBase58(new TextEncoder().encode('Hello World!'))).to.equal('2NEpo7TZRRrLZSi2U');
     expect(toBase58(Uint8Array.of(0, 0, 1))).to.equal('112');
     expect(fromBase58('112')).to.deep.equal(Uint8Array.of(0, 0, 1));
     // Version byte 0 + the HASH160 of the genesis coinbase key: the well-known address.
     const payload = fromHex('0062e907b15cbf27d5425399ebf6f0fb50ebb88f18');
-    expect(toBase58Check(payload)).to.equal('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
-    expect(fromBase58Check('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')).to.deep.equal(payload);
+    expect(await toBase58Check(payload)).to.equal('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
+    expect(await fromBase58Check('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')).to.deep.equal(payload);
   });
 
-  it('round-trips random payloads, leading zeros included', () => {
-    fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 120 }), fc.nat(4), (bytes, zeros) => {
+  it('round-trips random payloads, leading zeros included', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 120 }), fc.nat(4), async (bytes, zeros) => {
         const payload = new Uint8Array([...new Uint8Array(zeros), ...bytes]);
-        expect(fromBase58Check(toBase58Check(payload))).to.deep.equal(payload);
+        expect(await fromBase58Check(await toBase58Check(payload))).to.deep.equal(payload);
       }),
     );
   });
 
-  it('refuses a bad checksum with BAD_CHECKSUM and a foreign character with INVALID_BASE58', () => {
-    const good = toBase58Check(fromHex('00112233445566778899'));
+  it('refuses a bad checksum with BAD_CHECKSUM and a foreign character with INVALID_BASE58', async () => {
+    const good = await toBase58Check(fromHex('00112233445566778899'));
     const last = good.at(-1) === '2' ? '3' : '2';
-    expect(() => fromBase58Check(good.slice(0, -1) + last))
-      .to.throw(WalletCryptoError)
-      .with.property('code', 'BAD_CHECKSUM');
-    expect(() => fromBase58Check('0OIl'))
-      .to.throw(WalletCryptoError)
-      .with.property('code', 'INVALID_BASE58');
-    expect(() => fromBase58Check('1'))
-      .to.throw(WalletCryptoError)
-      .with.property('code', 'BAD_CHECKSUM');
+    expect(await rejectionCode(fromBase58Check(good.slice(0, -1) + last))).to.equal('BAD_CHECKSUM');
+    expect(await rejectionCode(fromBase58Check('0OIl'))).to.equal('INVALID_BASE58');
+    expect(await rejectionCode(fromBase58Check('1'))).to.equal('BAD_CHECKSUM');
   });
 
-  it('returns a value or throws WalletCryptoError for arbitrary input', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 120 }), (s) => returnsOrThrowsTyped(() => fromBase58Check(s))),
+  it('returns a value or throws WalletCryptoError for arbitrary input', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 120 }), (s) =>
+        resolvesOrRejectsTyped(() => fromBase58Check(s)),
+      ),
       { numRuns: RUNS },
     );
-    fc.assert(
-      fc.property(fc.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{0,120}$/), (s) =>
-        returnsOrThrowsTyped(() => fromBase58Check(s)),
+    await fc.assert(
+      fc.asyncProperty(fc.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{0,120}$/), (s) =>
+        resolvesOrRejectsTyped(() => fromBase58Check(s)),
       ),
       { numRuns: RUNS },
     );

@@ -31,7 +31,7 @@ export async function everyPrivateKey(): Promise<[string, CryptoKeyPair][]> {
     p256.utils.randomSecretKey(),
     hexToBytes(await publicKeyHex(recipient.publicKey, 'uncompressed')),
   );
-  const bundle = toBase58Check(
+  const bundle = await toBase58Check(
     new Uint8Array([...p256.Point.fromBytes(sealed.encappedPublic).toBytes(true), ...sealed.ciphertext]),
   );
   return [

@@ -91,7 +91,7 @@ export async function approveQuote(ctx: ClientContext, quote: Quote): Promise<Qu
   return {
     signature,
     quoteId: quote.id,
-    idempotencyKey: `ew-${sha256Hex(quote.id).slice(0, 32)}`,
+    idempotencyKey: `ew-${(await sha256Hex(quote.id)).slice(0, 32)}`,
     sessionExpiresAt: new Date(session.expiresAt),
   };
 }

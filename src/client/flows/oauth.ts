@@ -34,7 +34,7 @@ export async function prepareOAuthSignIn(ctx: ClientContext, credentialId?: stri
   const operation = 'signInWithOAuth';
   const id = await credentialOf(ctx, 'OAUTH', credentialId, operation);
   const key = await newSessionKey(ctx.options.sessionKeyMode);
-  const nonce = oauthNonce(key.publicKeyHex);
+  const nonce = await oauthNonce(key.publicKeyHex);
   let used = false;
   return {
     credentialId: id,
