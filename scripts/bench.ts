@@ -47,8 +47,39 @@ async function buildBenchPage(): Promise<string> {
   return out;
 }
 
+/** The Turnkey timing to compare one of ours with: same operation ("key pair" serves both of ours). */
+function turnkeyOf(ours: Timing, timings: Timing[]): Timing | undefined {
+  if (ours.impl !== 'ours') return undefined;
+  return timings.find((t) => t.impl === 'turnkey' && (t.op === ours.op || ours.op.startsWith(`${t.op} (`)));
+}
+
+type LoadResult = { rps: number; p50: number; p99: number };
+
+/** The README's "Performance" tables and lines, from this run. */
+function readmeSection(timings: Timing[], loadMs: number, direct: LoadResult, relayed: LoadResult): string {
+  const ms = (x: number | undefined) => (x === undefined ? '' : fmt(x).trim());
+  const rows = timings
+    .filter((t) => t.impl === 'ours')
+    .map((t) => {
+      const other = turnkeyOf(t, timings);
+      const ratio = other ? `${(other.medianMs / t.medianMs).toFixed(1)}x` : '';
+      return `| ${t.op} | ${ms(t.firstMs)} | ${ms(t.medianMs)} | ${ms(other?.firstMs)} | ${ms(other?.medianMs)} | ${ratio} |`;
+    });
+  const line = (r: LoadResult) => `${r.rps.toFixed(0)} req/s, p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms`;
+  return [
+    '| crypto in Chromium, ms | ours first | ours median | Turnkey first | Turnkey median | Turnkey / ours (median) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+    '',
+    `Script tag to an interactive \`<ew-wallet>\` (cold cache, sandbox on loopback): median ${ms(loadMs)} ms.`,
+    `A wallet call through the relay: ${line(relayed)}; straight to the sandbox: ${line(direct)}`,
+    `(8 in flight for ${SECONDS} s from a second process; relay and sandbox share one Node process).`,
+    '',
+  ].join('\n');
+}
+
 /** Relay vs direct: a child process hammers one URL for SECONDS with 8 in flight; returns rps and percentiles. */
-function loadTest(url: string, headers: Record<string, string>): Promise<{ rps: number; p50: number; p99: number }> {
+function loadTest(url: string, headers: Record<string, string>): Promise<LoadResult> {
   return new Promise((resolvePromise, reject) => {
     const child = fork(resolve('bench/load.mjs'), [url, JSON.stringify(headers), String(SECONDS)], { stdio: 'pipe' });
     let out = '';
@@ -79,8 +110,8 @@ try {
   );
   console.log('operation                          impl      first    median      p90   turnkey/ours (median)');
   for (const t of timings) {
-    const other = timings.find((x) => x.op === t.op && x.impl !== t.impl);
-    const ratio = t.impl === 'ours' && other ? `${(other.medianMs / t.medianMs).toFixed(1)}x` : '';
+    const other = turnkeyOf(t, timings);
+    const ratio = other ? `${(other.medianMs / t.medianMs).toFixed(1)}x` : '';
     console.log(
       `${t.op.padEnd(34)} ${t.impl.padEnd(8)} ${fmt(t.firstMs)} ${fmt(t.medianMs)} ${fmt(t.p90Ms)}   ${ratio}`,
     );
@@ -154,7 +185,8 @@ try {
       2,
     ),
   );
-  console.log('\nwritten: bench-results/bench.json');
+  await writeFile('bench-results/bench.md', readmeSection(timings, median(loads), direct, relayed));
+  console.log('\nwritten: bench-results/bench.json, bench-results/bench.md (the README table)');
 } finally {
   await browser.close();
   await server.close();

@@ -1,7 +1,7 @@
 /**
  * `npm run bench` keeps working (timings are printed, never asserted): a
  * short run measures every operation for both implementations, the load
- * time and the relay, and writes the JSON report.
+ * time and the relay, and writes the JSON report and the README table.
  */
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
@@ -25,5 +25,10 @@ describe('npm run bench', () => {
     expect(report.loadToInteractiveMs.median).to.be.greaterThan(0);
     expect(report.relay.relayed.rps).to.be.greaterThan(0);
     expect(result.stdout).to.match(/turnkey\/ours/);
+    // The README's table comes from the same run.
+    const table = await readFile('bench-results/bench.md', 'utf8');
+    expect(table).to.match(/^\| stamp \| [\d.]+ \| [\d.]+ \| [\d.]+ \| [\d.]+ \| [\d.]+x \|$/m);
+    expect(table).to.match(/^\| key pair \(signing\) \|.*\| [\d.]+x \|$/m);
+    expect(table).to.include('through the relay');
   });
 });

@@ -18,8 +18,9 @@ const big32 = (n: bigint): Uint8Array =>
 describe('P-256 point arithmetic', () => {
   it('d*G equals @noble/curves for edge scalars and 300 random ones', () => {
     const edges = [1n, 2n, 3n, 15n, 16n, 17n, 255n, 256n, 1n << 252n, (1n << 252n) - 1n, N - 1n, N - 2n, N >> 1n];
-    // Every four-bit window set (all 0xf below n) and windows alternating 0 and f.
-    edges.push(N - 1n - 0x1n, BigInt(`0x${'f0'.repeat(32)}`) % N, BigInt(`0x${'0f'.repeat(32)}`));
+    // The comb's teeth alone and together (2^(64i), one column of all four), dense and sparse patterns.
+    edges.push(1n << 64n, 1n << 128n, 1n << 192n, 1n << 255n, (1n << 192n) + (1n << 128n) + (1n << 64n) + 1n);
+    edges.push(BigInt(`0x${'f0'.repeat(32)}`) % N, BigInt(`0x${'0f'.repeat(32)}`), (1n << 256n) - 1n - N);
     const random = Array.from({ length: 300 }, () => toBig(p256.utils.randomSecretKey()));
     for (const d of [...edges, ...random]) {
       const expected = p256.Point.BASE.multiply(d).toAffine();
