@@ -62,7 +62,9 @@ const PKCS8_MIDDLE = Uint8Array.from([0xa1, 0x44, 0x03, 0x42, 0x00]);
 /**
  * Imports a raw 32-byte P-256 scalar (the decrypted legacy session key) as a
  * non-extractable ECDSA pair, then overwrites `scalar` and every temporary
- * copy with zeros, so the key bytes live only inside WebCrypto afterwards.
+ * byte copy with zeros. The BigInt form used to derive the public key cannot
+ * be overwritten (BigInts are immutable); nothing keeps a reference to it, so
+ * it lasts only until the next garbage collection.
  */
 export async function importSigningScalar(scalar: Uint8Array): Promise<CryptoKeyPair> {
   let pkcs8: Uint8Array<ArrayBuffer> | undefined;
