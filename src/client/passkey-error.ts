@@ -32,7 +32,7 @@ export class PasskeyError extends Error {
 }
 
 /** Maps a ceremony failure to a PasskeyError. */
-export function toPasskeyError(error: unknown, operation: string): PasskeyError {
+function toPasskeyError(error: unknown, operation: string): PasskeyError {
   const cause = error instanceof WebAuthnError ? (error.cause ?? error) : error;
   const name = (cause as { name?: string } | null)?.name;
   const code = error instanceof WebAuthnError ? error.code : undefined;
@@ -52,4 +52,13 @@ export function toPasskeyError(error: unknown, operation: string): PasskeyError 
   if (/does not support WebAuthn/i.test(message))
     return new PasskeyError('PASSKEY_NOT_SUPPORTED', message, operation, { cause: error });
   return new PasskeyError('PASSKEY_FAILED', message, operation, { cause: error });
+}
+
+/** The outcome of a WebAuthn ceremony, its failures as {@link PasskeyError}. */
+export async function passkeyCeremony<T>(ceremony: Promise<T>, operation: string): Promise<T> {
+  try {
+    return await ceremony;
+  } catch (error) {
+    throw toPasskeyError(error, operation);
+  }
 }

@@ -19,7 +19,7 @@ import {
   type PasskeyChallenge,
 } from '../../protocol/index.js';
 import { activeSession, credentialOf, expectActivity, listCredentials, type ClientContext } from '../context.js';
-import { toPasskeyError } from '../passkey-error.js';
+import { passkeyCeremony } from '../passkey-error.js';
 import { newSessionKey, sessionSigningKey } from '../session/session-key.js';
 import type { SessionInfo } from '../session/session-manager.js';
 
@@ -78,12 +78,7 @@ export async function preparePasskeySignIn(ctx: ClientContext, credentialId?: st
         },
       });
       return (async () => {
-        let response;
-        try {
-          response = await ceremony;
-        } catch (error) {
-          throw toPasskeyError(error, operation);
-        }
+        const response = await passkeyCeremony(ceremony, operation);
         const { body } = await ctx.api.call<AuthSession>({
           method: 'POST',
           path: `/auth/credentials/${encodeURIComponent(id)}/verify`,
@@ -132,12 +127,7 @@ export async function preparePasskeyRegistration(
     start() {
       const ceremony = startRegistration({ optionsJSON: creation });
       return (async () => {
-        let response;
-        try {
-          response = await ceremony;
-        } catch (error) {
-          throw toPasskeyError(error, operation);
-        }
+        const response = await passkeyCeremony(ceremony, operation);
         const session = await activeSession(ctx, operation);
         const result = await signedCall<AuthMethod>(ctx.api, {
           method: 'POST',

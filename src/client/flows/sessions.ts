@@ -2,7 +2,7 @@
 import { signedCall, WalletError, type AuthSession, type DataList } from '../../protocol/index.js';
 import { activeSession, expectActivity, type ClientContext } from '../context.js';
 import { newSessionKey, sessionSigningKey } from '../session/session-key.js';
-import type { SessionInfo } from '../session/session-manager.js';
+import { toInfo, type SessionInfo } from '../session/session-manager.js';
 import { withLock } from '../session/tab-sync.js';
 
 /** A session of the wallet as listed, with this device's marked. */
@@ -52,7 +52,7 @@ export async function refreshSession(ctx: ClientContext, operation = 'refreshSes
   return withLock(`embedded-wallet-elements:refresh:${ctx.options.accountId}`, async () => {
     const latest = await ctx.sessions.reloadFromVault();
     if (!latest) throw new WalletError('NOT_SIGNED_IN', 'Signed out meanwhile', { operation });
-    if (latest.sessionId !== started.sessionId) return toInfoOf(ctx);
+    if (latest.sessionId !== started.sessionId) return toInfo(latest);
     if (latest.expiresAt <= ctx.api.clock.now()) {
       await ctx.sessions.clear('expired');
       throw new WalletError('SESSION_EXPIRED', 'The session expired before it could be refreshed', { operation });
@@ -75,18 +75,6 @@ export async function refreshSession(ctx: ClientContext, operation = 'refreshSes
       'refreshed',
     );
   });
-}
-
-function toInfoOf(ctx: ClientContext): SessionInfo {
-  const s = ctx.sessions.session!;
-  return {
-    id: s.sessionId,
-    accountId: s.accountId,
-    credentialId: s.credentialId,
-    credentialType: s.credentialType,
-    nickname: s.nickname,
-    expiresAt: new Date(s.expiresAt),
-  };
 }
 
 /** Revokes a session (another device's, or this one's), signed by this device's session. */
