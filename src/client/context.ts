@@ -34,14 +34,29 @@ export async function activeSession(ctx: ClientContext, operation: string): Prom
   return session;
 }
 
-/** The payload expectation of an activity-signing operation. */
+/** What an operation asked for, which its activity payload must state. */
+export interface ActivityBinding {
+  /** The key this client just generated for the operation, when it names one. */
+  targetPublicKey?: string;
+  /** Every security-relevant parameter, with the value this client sent. */
+  parameters: Record<string, unknown>;
+  /** Parameters the payload may carry with any value (e.g. a session lifetime). */
+  freeParameters?: readonly string[];
+}
+
+/**
+ * The payload expectation of an activity-signing operation: its allowed
+ * types, and the parameters it asked for (PROTOCOL.md "What a payloadToSign
+ * looks like"; a relay that swaps one gets nothing signed).
+ */
 export function expectActivity(
   ctx: ClientContext,
   name: SignedOperationName,
-  targetPublicKey?: string,
+  binding: ActivityBinding,
 ): () => PayloadExpectation {
   const types = ctx.options.activityTypes[name];
-  return () => ({ kind: 'activity', types, ...(targetPublicKey ? { targetPublicKey } : {}) });
+  const { organizationId } = ctx.options;
+  return () => ({ kind: 'activity', types, ...binding, ...(organizationId ? { organizationId } : {}) });
 }
 
 /** The wallet's credentials (one call). */

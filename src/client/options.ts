@@ -28,6 +28,8 @@ export interface WalletClientOptions {
   transport?: Transport;
   /** The customer owning the wallet; needed by `updateContact`. */
   customerId?: string;
+  /** The wallet's organization id, when your backend knows it: every signed activity must then name it. */
+  organizationId?: string;
   /**
    * Enclave keys to pin (uncompressed hex): OTP target bundles and export
    * bundles. Default: the production keys. A local sandbox prints its own.
@@ -59,9 +61,13 @@ export interface WalletClientOptions {
 }
 
 export interface ResolvedOptions extends Required<
-  Omit<WalletClientOptions, 'apiBase' | 'transport' | 'customerId' | 'enclaveKeys' | 'rpId' | 'activityTypes'>
+  Omit<
+    WalletClientOptions,
+    'apiBase' | 'transport' | 'customerId' | 'organizationId' | 'enclaveKeys' | 'rpId' | 'activityTypes'
+  >
 > {
   customerId: string | undefined;
+  organizationId: string | undefined;
   rpId: string | undefined;
   activityTypes: Record<SignedOperationName, readonly string[]>;
   trust: { otpTarget: EnclaveTrust; export: EnclaveTrust };
@@ -79,6 +85,7 @@ export function resolveOptions(options: WalletClientOptions): ResolvedOptions {
   return {
     accountId: options.accountId,
     customerId: options.customerId,
+    organizationId: options.organizationId,
     dangerouslyTrustUnpinnedSandbox: options.dangerouslyTrustUnpinnedSandbox ?? false,
     sessionKeyMode: options.sessionKeyMode ?? 'sealed',
     rpId: options.rpId,

@@ -47,6 +47,14 @@ export type CryptoErrorCode =
   | 'PAYLOAD_WRONG_KEY'
   /** An OTP verification token is past its `exp`. */
   | 'PAYLOAD_EXPIRED'
+  /** A payload states a parameter other than what the operation asked for, or one it does not know (`field` names it). */
+  | 'PAYLOAD_PARAMETER_MISMATCH'
+  /** A JSON payload repeats a key: parsers disagree on which value wins, so it is never signed. */
+  | 'PAYLOAD_DUPLICATE_KEY'
+  /** An imported private key's native signature does not verify under the public key derived for it. */
+  | 'KEY_SELF_CHECK_FAILED'
+  /** The engine cannot import a session key natively and the @noble/curves fallback module did not load. */
+  | 'P256_FALLBACK_UNAVAILABLE'
   /** WebCrypto (`crypto.subtle`) is not available (insecure context or old runtime). */
   | 'WEBCRYPTO_UNAVAILABLE';
 
@@ -54,10 +62,13 @@ export type CryptoErrorCode =
 export class WalletCryptoError extends Error {
   override readonly name = 'WalletCryptoError';
   readonly code: CryptoErrorCode;
+  /** The payload field at fault (a dotted path such as `parameters.email`), when one is. */
+  readonly field: string | undefined;
 
-  constructor(code: CryptoErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(code: CryptoErrorCode, message: string, options?: { cause?: unknown; field?: string }) {
     super(message, options);
     this.code = code;
+    this.field = options?.field;
   }
 }
 

@@ -21,3 +21,4 @@ export * from './stamp.js';
 export * from './subtle.js';
 export * from './verify-signature.js';
 export { base64UrlJson, parseBase64UrlJson } from './json-encoding.js';
+export { parseStrictJson } from './strict-json.js';

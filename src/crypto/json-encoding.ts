@@ -1,6 +1,7 @@
 import { fromBase64Url, toBase64Url } from './base64url.js';
 import { fromUtf8, utf8 } from './bytes.js';
 import { WalletCryptoError } from './errors.js';
+import { parseStrictJson } from './strict-json.js';
 
 /** base64url(UTF-8(JSON)): the shape of stamps and of JWT segments. */
 export function base64UrlJson(value: unknown): string {
@@ -9,7 +10,8 @@ export function base64UrlJson(value: unknown): string {
 
 /**
  * The inverse of {@link base64UrlJson}. Bad base64url keeps its own code;
- * invalid UTF-8 or JSON is reported with `failCode`.
+ * invalid UTF-8 or JSON is reported with `failCode`, a repeated key as
+ * PAYLOAD_DUPLICATE_KEY.
  */
 export function parseBase64UrlJson(
   text: string,
@@ -17,9 +19,11 @@ export function parseBase64UrlJson(
   failCode: 'BUNDLE_NOT_JSON' | 'PAYLOAD_UNRECOGNISED',
 ): unknown {
   const bytes = fromBase64Url(text, field);
+  let json: string;
   try {
-    return JSON.parse(fromUtf8(bytes));
+    json = fromUtf8(bytes);
   } catch (cause) {
     throw new WalletCryptoError(failCode, `"${field}" is not UTF-8 JSON`, { cause });
   }
+  return parseStrictJson(json, `"${field}"`, failCode);
 }

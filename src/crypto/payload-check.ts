@@ -3,14 +3,17 @@ import { fromHex } from './hex.js';
 import { parseBase64UrlJson } from './json-encoding.js';
 import { parsePublicKey } from './points.js';
 import { equalBytes } from './bytes.js';
+import { parseStrictJson } from './strict-json.js';
 
 /**
  * Checks a `payloadToSign` before it is stamped (PROTOCOL.md, "What a
  * payloadToSign looks like"). A compromised relay could run the first call of
  * a signed flow with its own key and hand us that payload: without these
  * checks we would authorise an export or a session sealed to the attacker.
- * The checks only read the payload; the stamp is still made over its exact
- * bytes.
+ * Each operation states every parameter its payload must carry (the new
+ * email, the credential id, the session id, ...), so a relay that swaps one
+ * gets nothing signed. The checks only read the payload; the stamp is still
+ * made over its exact bytes.
  */
 
 /** A Turnkey activity as far as the checks read it. */
@@ -30,6 +33,19 @@ export interface ActivityExpectation {
    * when unset, a payload naming any `targetPublicKey` is refused.
    */
   targetPublicKey?: string | Uint8Array;
+  /**
+   * The parameters the payload must state, each equal (as JSON) to the value
+   * given. When set, the payload may carry no other parameter than these,
+   * `targetPublicKey` and `freeParameters`, and no top-level member besides
+   * `type`, `timestampMs`, `organizationId` and `parameters`: an unknown field
+   * could change what the activity does. When unset, only `type` and
+   * `targetPublicKey` are checked (host-named activity types).
+   */
+  parameters?: Readonly<Record<string, unknown>>;
+  /** Parameters that may be present with any value (they do not change what is authorised). */
+  freeParameters?: readonly string[];
+  /** The organization the activity must name, when the client knows it. */
+  organizationId?: string;
 }
 
 /** The claims of an OTP verification token that the checks read. */
@@ -77,18 +93,57 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Deep equality of two JSON values (objects compared by their own keys, in any order). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
+  }
+  if (!isObject(a) || !isObject(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
+}
+
+const ACTIVITY_MEMBERS = new Set(['type', 'timestampMs', 'organizationId', 'parameters']);
+
+function mismatch(field: string, message: string): WalletCryptoError {
+  return new WalletCryptoError('PAYLOAD_PARAMETER_MISMATCH', `payloadToSign ${message}`, { field });
+}
+
+/** The parameter checks of an expectation that states its parameters. */
+function checkParameters(
+  value: Record<string, unknown>,
+  parameters: Record<string, unknown>,
+  expect: Omit<ActivityExpectation, 'kind'>,
+): void {
+  for (const member of Object.keys(value)) {
+    if (!ACTIVITY_MEMBERS.has(member)) throw mismatch(member, `has an unknown member "${member.slice(0, 64)}"`);
+  }
+  const stated = expect.parameters ?? {};
+  const known = new Set([...Object.keys(stated), ...(expect.freeParameters ?? [])]);
+  if (expect.targetPublicKey !== undefined) known.add('targetPublicKey');
+  for (const name of Object.keys(parameters)) {
+    if (!known.has(name)) {
+      throw mismatch(`parameters.${name.slice(0, 64)}`, `has a parameter this operation did not ask for`);
+    }
+  }
+  for (const [name, expected] of Object.entries(stated)) {
+    if (!Object.hasOwn(parameters, name) || !sameJson(parameters[name], expected)) {
+      throw mismatch(`parameters.${name}`, `states another "${name}" than this operation asked for`);
+    }
+  }
+}
+
 /** Parses and checks an activity payload; returns it when it matches `expect`. */
 export function checkActivityPayload(payload: string, expect: Omit<ActivityExpectation, 'kind'>): ActivityPayload {
-  let value: unknown;
-  try {
-    value = JSON.parse(payload);
-  } catch (cause) {
-    throw new WalletCryptoError('PAYLOAD_UNRECOGNISED', 'payloadToSign is not an activity (not JSON)', { cause });
-  }
+  const value = parseStrictJson(payload, 'payloadToSign');
   if (!isObject(value) || typeof value['type'] !== 'string' || !value['type'].startsWith('ACTIVITY_TYPE_')) {
     throw new WalletCryptoError('PAYLOAD_UNRECOGNISED', 'payloadToSign is not an activity (no ACTIVITY_TYPE_ type)');
   }
-  const parameters = isObject(value['parameters']) ? value['parameters'] : {};
+  if (value['parameters'] !== undefined && !isObject(value['parameters'])) {
+    throw new WalletCryptoError('PAYLOAD_UNRECOGNISED', 'payloadToSign has "parameters" that are not an object');
+  }
+  const parameters = (value['parameters'] as Record<string, unknown> | undefined) ?? {};
   const type = value['type'];
   if (!expect.types.includes(type)) {
     throw new WalletCryptoError(
@@ -99,14 +154,23 @@ export function checkActivityPayload(payload: string, expect: Omit<ActivityExpec
   const target = parameters['targetPublicKey'];
   if (expect.targetPublicKey !== undefined) {
     if (!sameKey(target, expect.targetPublicKey, 'targetPublicKey')) {
-      throw new WalletCryptoError('PAYLOAD_WRONG_KEY', 'payloadToSign targets a key this client did not generate');
+      throw new WalletCryptoError('PAYLOAD_WRONG_KEY', 'payloadToSign targets a key this client did not generate', {
+        field: 'parameters.targetPublicKey',
+      });
     }
   } else if (target !== undefined) {
     throw new WalletCryptoError(
       'PAYLOAD_WRONG_KEY',
       'payloadToSign names a targetPublicKey this operation does not use',
+      {
+        field: 'parameters.targetPublicKey',
+      },
     );
   }
+  if (expect.organizationId !== undefined && value['organizationId'] !== expect.organizationId) {
+    throw mismatch('organizationId', 'names another organization');
+  }
+  if (expect.parameters) checkParameters(value, parameters, expect);
   return { type, parameters };
 }
 

@@ -35,6 +35,8 @@ export type ClientErrorCode =
   | 'NOT_SIGNED_IN'
   /** The session expired; sign in again. */
   | 'SESSION_EXPIRED'
+  /** The service replaced the session (a refresh whose answer was lost) and its key is gone; sign in again. */
+  | 'SESSION_REPLACED'
   /** The account or session changed (another tab) while an operation was running. */
   | 'ACCOUNT_CHANGED'
   /** Removing a credential needs a session of another credential, and there is none here. */

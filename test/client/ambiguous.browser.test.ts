@@ -9,6 +9,7 @@ import {
   advanceSandbox,
   control,
   emailSignIn,
+  expectRejects,
   makeClient,
   newWallet,
   sandboxSessions,
@@ -62,5 +63,57 @@ describe('ambiguous signed retries', () => {
     );
     expect(stored.filter((c) => c.type === 'OAUTH')).to.have.length(1);
     client.close();
+  });
+
+  describe('a refresh the sandbox applied but whose answer was lost', () => {
+    const dropRefreshAnswer = () =>
+      control('/faults', { method: 'POST', path: '/auth/sessions/*', kind: 'drop', phase: 'after', skip: 1 });
+
+    it('sealed key: signed out with SESSION_REPLACED, never "signed in" with the replaced session', async () => {
+      const wallet = await newWallet();
+      const client = await makeClient(wallet);
+      await emailSignIn(client, wallet);
+      const old = client.session!.id;
+      await dropRefreshAnswer();
+      await expectRejects(client.refreshSession(), (e) => expect(e.code).to.equal('SESSION_REPLACED'));
+      expect(client.state).to.deep.equal({ status: 'signed-out', cause: 'replaced' });
+      const sessions = await sandboxSessions(wallet.accountId);
+      expect(sessions.find((s) => s.id === old)?.revoked, 'the old session was replaced').to.equal(true);
+      // A reload finds nothing stored either.
+      const reloaded = await makeClient(wallet);
+      expect(reloaded.state.status).to.equal('signed-out');
+      reloaded.close();
+      client.close();
+    });
+
+    it('client-held key: the new session is found in the list and re-opened; it signs', async () => {
+      const wallet = await newWallet();
+      const client = await makeClient(wallet, { sessionKeyMode: 'client-held' });
+      await emailSignIn(client, wallet);
+      const old = client.session!.id;
+      await dropRefreshAnswer();
+      const next = await client.refreshSession();
+      expect(next.id).to.not.equal(old);
+      const sessions = await sandboxSessions(wallet.accountId);
+      expect(sessions.find((s) => s.id === old)?.revoked).to.equal(true);
+      expect(sessions.find((s) => s.id === next.id)?.revoked).to.equal(false);
+      expect(client.state.status).to.equal('signed-in');
+      await client.setWalletPrivacy(true);
+      client.close();
+    });
+
+    it('a refresh that failed before the sandbox applied it: restarted, one new session, still signed in', async () => {
+      const wallet = await newWallet();
+      const client = await makeClient(wallet);
+      await emailSignIn(client, wallet);
+      const old = client.session!.id;
+      await control('/faults', { method: 'POST', path: '/auth/sessions/*', kind: '500', skip: 1 });
+      const next = await client.refreshSession();
+      const active = (await sandboxSessions(wallet.accountId)).filter((s) => !s.revoked).map((s) => s.id);
+      expect(active).to.deep.equal([next.id]);
+      expect(next.id).to.not.equal(old);
+      await client.setWalletPrivacy(true);
+      client.close();
+    });
   });
 });

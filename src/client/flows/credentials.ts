@@ -25,7 +25,7 @@ export async function revokeCredential(ctx: ClientContext, credentialId: string)
     method: 'DELETE',
     path: `/auth/credentials/${encodeURIComponent(credentialId)}`,
     operation,
-    expect: expectActivity(ctx, 'revokeCredential'),
+    expect: expectActivity(ctx, 'revokeCredential', { parameters: { authenticatorIds: [credentialId] } }),
     signer: ctx.sessions.signerFor(session.sessionId),
     readBack: async () => !(await listCredentials(ctx, operation)).some((c) => c.id === credentialId),
   });

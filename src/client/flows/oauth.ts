@@ -85,7 +85,9 @@ export async function registerOAuth(ctx: ClientContext, provider: OidcTokenProvi
     path: '/auth/credentials',
     body: { type: 'OAUTH', accountId: ctx.options.accountId, oidcToken },
     operation,
-    expect: expectActivity(ctx, 'addOAuth'),
+    expect: expectActivity(ctx, 'addOAuth', {
+      parameters: { accountId: ctx.options.accountId, oauthProviders: [{ oidcToken }] },
+    }),
     signer: ctx.sessions.signerFor(session.sessionId),
     readBack: async () => (await listCredentials(ctx, operation)).some((c) => c.type === 'OAUTH' && !before.has(c.id)),
   });

@@ -114,6 +114,8 @@ export async function preparePasskeyRegistration(
 ): Promise<PreparedPasskeyRegistration> {
   const operation = 'registerPasskey';
   const { accountId } = ctx.options;
+  // Sent as the service stores it (trimmed, at most 64 characters), so the activity can state it back exactly.
+  const nickname = options.nickname?.trim().slice(0, 64) || 'Passkey';
   await activeSession(ctx, operation);
   const { body: creation } = await ctx.api.call<PublicKeyCredentialCreationOptionsJSON>({
     method: 'POST',
@@ -129,23 +131,24 @@ export async function preparePasskeyRegistration(
       return (async () => {
         const response = await passkeyCeremony(ceremony, operation);
         const session = await activeSession(ctx, operation);
+        const attestation = {
+          credentialId: response.id,
+          clientDataJson: response.response.clientDataJSON,
+          attestationObject: response.response.attestationObject,
+          transports: response.response.transports ?? [],
+        };
         const result = await signedCall<AuthMethod>(ctx.api, {
           method: 'POST',
           path: '/auth/credentials',
-          body: {
-            type: 'PASSKEY',
-            accountId,
-            nickname: options.nickname ?? 'Passkey',
-            challenge: creation.challenge,
-            attestation: {
-              credentialId: response.id,
-              clientDataJson: response.response.clientDataJSON,
-              attestationObject: response.response.attestationObject,
-              transports: response.response.transports ?? [],
-            },
-          },
+          body: { type: 'PASSKEY', accountId, nickname, challenge: creation.challenge, attestation },
           operation,
-          expect: expectActivity(ctx, 'addPasskey'),
+          // The activity must name this very passkey: a swapped attestation would add the relay's.
+          expect: expectActivity(ctx, 'addPasskey', {
+            parameters: {
+              accountId,
+              authenticators: [{ authenticatorName: nickname, challenge: creation.challenge, attestation }],
+            },
+          }),
           signer: ctx.sessions.signerFor(session.sessionId),
           readBack: async () => (await listCredentials(ctx, operation)).some((c) => c.credentialId === response.id),
         });

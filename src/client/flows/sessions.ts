@@ -1,9 +1,10 @@
 /** Sessions: list, refresh, revoke another device, sign out (PROTOCOL.md "Sessions"). */
 import { signedCall, WalletError, type AuthSession, type DataList } from '../../protocol/index.js';
 import { activeSession, expectActivity, type ClientContext } from '../context.js';
-import { newSessionKey, sessionSigningKey } from '../session/session-key.js';
+import { newSessionKey, sessionSigningKey, type PendingSessionKey } from '../session/session-key.js';
 import { toInfo, type SessionInfo } from '../session/session-manager.js';
 import { withLock } from '../session/tab-sync.js';
+import type { StoredSession } from '../session/vault.js';
 
 /** A session of the wallet as listed, with this device's marked. */
 export interface ListedSession extends AuthSession {
@@ -58,14 +59,22 @@ export async function refreshSession(ctx: ClientContext, operation = 'refreshSes
       throw new WalletError('SESSION_EXPIRED', 'The session expired before it could be refreshed', { operation });
     }
     const key = await newSessionKey(ctx.options.sessionKeyMode);
+    const startedAt = ctx.api.clock.now();
     const result = await signedCall<AuthSession>(ctx.api, {
       method: 'POST',
       path: `/auth/sessions/${encodeURIComponent(latest.sessionId)}/refresh`,
       body: { clientPublicKey: key.publicKeyHex },
       operation,
-      expect: expectActivity(ctx, 'refreshSession', key.publicKeyHex),
+      expect: expectActivity(ctx, 'refreshSession', {
+        targetPublicKey: key.publicKeyHex,
+        parameters: {},
+        freeParameters: ['expirationSeconds'],
+      }),
       signer: ctx.sessions.signerFor(latest.sessionId),
+      // The old session gone from the list means the service applied the refresh (it replaces the old one).
+      readBack: async () => !(await activeSessions(ctx, operation)).some((s) => s.id === latest.sessionId),
     });
+    if (result.outcome === 'read-back') return reopenAfterLostRefresh(ctx, latest, key, startedAt, operation);
     if (!result.body) throw new WalletError('INVALID_RESPONSE', 'The refresh answer has no session', { operation });
     const keyPair = await sessionSigningKey(result.body, key, operation);
     return ctx.sessions.adopt(
@@ -77,6 +86,40 @@ export async function refreshSession(ctx: ClientContext, operation = 'refreshSes
   });
 }
 
+/**
+ * A refresh the service applied but whose answer was lost: the old session is
+ * dead. With a client-held key the new session's key is ours already, so the
+ * one new session of this credential type is adopted; a sealed key was only
+ * in the lost answer, so the client signs out with that cause instead of
+ * staying "signed in" with a session that can sign nothing.
+ */
+async function reopenAfterLostRefresh(
+  ctx: ClientContext,
+  old: StoredSession,
+  key: PendingSessionKey,
+  startedAt: number,
+  operation: string,
+): Promise<SessionInfo> {
+  if (key.mode === 'client-held') {
+    // One second of slack for the service's clock granularity; a second candidate makes it ambiguous.
+    const fresh = (await activeSessions(ctx, operation)).filter(
+      (s) => s.type === old.credentialType && Date.parse(s.createdAt) >= startedAt - 1_000,
+    );
+    if (fresh.length === 1) {
+      return ctx.sessions.adopt(
+        fresh[0]!,
+        await sessionSigningKey(fresh[0]!, key, operation),
+        { id: old.credentialId, type: old.credentialType },
+        'refreshed',
+      );
+    }
+  }
+  await ctx.sessions.clear('replaced');
+  throw new WalletError('SESSION_REPLACED', 'The session was refreshed but the answer was lost; sign in again', {
+    operation,
+  });
+}
+
 /** Revokes a session (another device's, or this one's), signed by this device's session. */
 export async function revokeSession(ctx: ClientContext, sessionId: string, operation = 'revokeSession'): Promise<void> {
   const session = await activeSession(ctx, operation);
@@ -84,7 +127,7 @@ export async function revokeSession(ctx: ClientContext, sessionId: string, opera
     method: 'DELETE',
     path: `/auth/sessions/${encodeURIComponent(sessionId)}`,
     operation,
-    expect: expectActivity(ctx, 'revokeSession'),
+    expect: expectActivity(ctx, 'revokeSession', { parameters: { apiKeyIds: [sessionId] } }),
     signer: ctx.sessions.signerFor(session.sessionId),
     readBack: async () => !(await activeSessions(ctx, operation)).some((s) => s.id === sessionId),
   });

@@ -18,7 +18,11 @@ export async function exportWallet(ctx: ClientContext): Promise<string> {
     path: `/internal-accounts/${encodeURIComponent(ctx.options.accountId)}/export`,
     body: { clientPublicKey },
     operation,
-    expect: expectActivity(ctx, 'exportWallet', clientPublicKey),
+    expect: expectActivity(ctx, 'exportWallet', {
+      targetPublicKey: clientPublicKey,
+      parameters: { walletId: ctx.options.accountId },
+      freeParameters: ['language'],
+    }),
     signer: ctx.sessions.signerFor(session.sessionId),
   });
   if (typeof body?.encryptedWalletCredentials !== 'string') {
@@ -35,7 +39,9 @@ export async function setWalletPrivacy(ctx: ClientContext, enabled: boolean): Pr
     path: `/internal-accounts/${encodeURIComponent(ctx.options.accountId)}`,
     body: { privateEnabled: enabled },
     operation,
-    expect: expectActivity(ctx, 'setWalletPrivacy'),
+    expect: expectActivity(ctx, 'setWalletPrivacy', {
+      parameters: { walletId: ctx.options.accountId, privateEnabled: enabled },
+    }),
     signer: ctx.sessions.signerFor(session.sessionId),
   });
 }
@@ -57,7 +63,9 @@ export async function updateContact(
     path: `/customers/${encodeURIComponent(customerId)}`,
     body: { customerType: 'INDIVIDUAL', ...contact },
     operation,
-    expect: expectActivity(ctx, isEmail ? 'updateEmail' : 'updatePhoneNumber'),
+    expect: expectActivity(ctx, isEmail ? 'updateEmail' : 'updatePhoneNumber', {
+      parameters: { customerId, ...contact },
+    }),
     signer: ctx.sessions.signerFor(session.sessionId),
   });
   return body ?? {};

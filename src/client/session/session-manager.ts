@@ -24,7 +24,7 @@ export type SessionEvent =
   | {
       type: 'change';
       session: SessionInfo | undefined;
-      cause: 'restored' | 'signed-in' | 'refreshed' | 'signed-out' | 'expired' | 'revoked' | 'other-tab';
+      cause: 'restored' | 'signed-in' | 'refreshed' | 'signed-out' | 'expired' | 'revoked' | 'replaced' | 'other-tab';
     }
   | { type: 'expiring'; session: SessionInfo; msLeft: number };
 
@@ -103,8 +103,11 @@ export class SessionManager {
     return toInfo(stored);
   }
 
-  /** Forgets the session here and in every tab. */
-  async clear(cause: 'signed-out' | 'expired' | 'revoked'): Promise<void> {
+  /**
+   * Forgets the session here and in every tab. `replaced`: the service
+   * replaced it (a refresh whose answer was lost), so it can sign nothing.
+   */
+  async clear(cause: 'signed-out' | 'expired' | 'revoked' | 'replaced'): Promise<void> {
     const sessionId = this.current?.sessionId;
     this.unset();
     await this.vault.remove(this.accountId);

@@ -25,6 +25,33 @@ const ADD_ACTIVITY: Record<CredentialType, string> = {
   OAUTH: 'ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS',
 };
 
+/**
+ * What an add-credential activity states: the account and everything that
+ * identifies the new credential, so the wallet signs exactly this one (a
+ * passkey's attestation, an OAuth identity's token, the email or phone).
+ */
+function addParameters(
+  draft: Omit<Credential, 'id' | 'createdAt' | 'updatedAt'>,
+  body: Record<string, unknown>,
+): Record<string, unknown> {
+  const { accountId } = draft;
+  switch (draft.type) {
+    case 'PASSKEY':
+      return {
+        accountId,
+        authenticators: [
+          { authenticatorName: draft.nickname, challenge: body['challenge'], attestation: body['attestation'] },
+        ],
+      };
+    case 'OAUTH':
+      return { accountId, oauthProviders: [{ oidcToken: body['oidcToken'] }] };
+    case 'EMAIL_OTP':
+      return { accountId, email: draft.nickname };
+    case 'SMS_OTP':
+      return { accountId, phoneNumber: draft.nickname };
+  }
+}
+
 function header(request: ApiRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -105,7 +132,7 @@ export function credentialRoutes(router: Router, ctx: SandboxContext): void {
       request,
       begin: () => ({
         type,
-        payloadToSign: activity(ctx, type, account.organizationId, { type: draft.type, nickname: draft.nickname }),
+        payloadToSign: activity(ctx, type, account.organizationId, addParameters(draft, request.body)),
         signer: { kind: 'session', accountIds: [draft.accountId] },
       }),
       complete: create,

@@ -153,7 +153,7 @@ export function customerRoutes(router: Router, ctx: SandboxContext): void {
       request,
       begin: () => ({
         type,
-        payloadToSign: activity(ctx, type, wallets[0]!.organizationId, { ...contact }),
+        payloadToSign: activity(ctx, type, wallets[0]!.organizationId, { customerId: customer.id, ...contact }),
         signer: { kind: 'session', accountIds: wallets.map((w) => w.id) },
       }),
       complete: apply,

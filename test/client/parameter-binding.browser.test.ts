@@ -1,0 +1,284 @@
+/**
+ * Every signed operation binds its parameters: a relay that changes what the
+ * user asked for (the new email, the session to revoke, the passkey to add,
+ * ...) gets nothing signed. Each case runs the real operation against the
+ * sandbox through the relay; the tampering relay in between rewrites one
+ * field of the request or of the payload it hands back. Each must end with no
+ * stamp sent, a typed error naming the field, and the sandbox unchanged.
+ */
+import { expect } from 'chai';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { before, describe, it } from '#test-harness';
+import { WalletCryptoError } from '../../src/crypto/index.js';
+import type { WalletClient } from '../../src/client/index.js';
+import { fetchTransport, type Transport, type WireRequest, type WireResponse } from '../../src/protocol/index.js';
+import {
+  emailSignIn,
+  expectRejects,
+  makeClient,
+  newWallet,
+  platform,
+  sandboxSessions,
+  testIdp,
+  type TestWallet,
+} from '../helpers/browser-stack.js';
+
+type Activity = { type: string; parameters: Record<string, unknown>; [member: string]: unknown };
+
+/** A relay that may rewrite requests on their way up and 202 payloads on their way down. */
+function tamperingRelay() {
+  const inner = fetchTransport('/api');
+  const sent: WireRequest[] = [];
+  const relay = {
+    onRequest: undefined as ((request: WireRequest) => WireRequest) | undefined,
+    onPayload: undefined as ((payload: string, request: WireRequest) => string) | undefined,
+    stamped: () => sent.filter((r) => r.headers?.['Service-Wallet-Signature']).length,
+    transport: (async (original) => {
+      const request = relay.onRequest ? relay.onRequest(original) : original;
+      sent.push(request);
+      const response: WireResponse = await inner(request);
+      const body = response.body as { payloadToSign?: unknown } | undefined;
+      if (response.status !== 202 || typeof body?.payloadToSign !== 'string' || !relay.onPayload) return response;
+      return { ...response, body: { ...body, payloadToSign: relay.onPayload(body.payloadToSign, request) } };
+    }) as Transport,
+  };
+  return relay;
+}
+
+/** What the sandbox holds for a wallet: compared before and after each refused operation. */
+async function sandboxState(wallet: TestWallet) {
+  const [customer, accounts, credentials, sessions] = await Promise.all([
+    platform('GET', `/customers/${wallet.customerId}`),
+    platform('GET', `/customers/internal-accounts?customerId=${wallet.customerId}`),
+    platform('GET', `/auth/credentials?accountId=${wallet.accountId}`),
+    sandboxSessions(wallet.accountId),
+  ]);
+  return { customer: customer.body, accounts: accounts.body, credentials: credentials.body, sessions };
+}
+
+/** A different value of the same JSON type: what a relay would put in its place. */
+function altered(value: unknown): unknown {
+  if (typeof value === 'string') return value.endsWith('a') ? `${value.slice(0, -1)}b` : `${value.slice(0, -1)}a`;
+  if (typeof value === 'boolean') return !value;
+  if (typeof value === 'number') return value + 1;
+  if (Array.isArray(value)) return value.length ? [altered(value[0]), ...value.slice(1)] : ['extra'];
+  if (value && typeof value === 'object') {
+    const [first] = Object.keys(value);
+    return first ? { ...value, [first]: altered((value as Record<string, unknown>)[first]) } : { extra: 1 };
+  }
+  return 'extra';
+}
+
+/** Rewrites one parameter of an activity payload; other bytes as the service sent them. */
+const swapParameter = (name: string) => (payload: string) => {
+  const activity = JSON.parse(payload) as Activity;
+  activity.parameters[name] = altered(activity.parameters[name]);
+  return JSON.stringify(activity);
+};
+
+interface Case {
+  /** The operation and what it binds. */
+  name: string;
+  /** Runs the operation on a signed-in client. */
+  run: (client: WalletClient, wallet: TestWallet, setup: Setup) => Promise<unknown>;
+  /** Which calls the relay tampers with (a substring of the path). */
+  path: string;
+  /** The bound parameters; each is swapped in turn. */
+  fields: string[];
+  /** Prepares what the operation needs (a second session, a second credential). */
+  prepare?: (client: WalletClient, wallet: TestWallet) => Promise<Setup>;
+  phone?: boolean;
+}
+type Setup = { otherSessionId?: string; otherCredentialId?: string };
+
+const CASES: Case[] = [
+  {
+    name: 'updateContact (email)',
+    run: (client) => client.updateContact({ email: 'new-address@example.com' }),
+    path: '/customers/',
+    fields: ['email', 'customerId'],
+  },
+  {
+    name: 'updateContact (phone)',
+    run: (client) => client.updateContact({ phoneNumber: '+14155550199' }),
+    path: '/customers/',
+    fields: ['phoneNumber', 'customerId'],
+    phone: true,
+  },
+  {
+    name: 'setWalletPrivacy',
+    run: (client) => client.setWalletPrivacy(true),
+    path: '/internal-accounts/',
+    fields: ['privateEnabled', 'walletId'],
+  },
+  {
+    name: 'refreshSession',
+    run: (client) => client.refreshSession(),
+    path: '/refresh',
+    fields: [],
+  },
+  { name: 'exportWallet', run: (client) => client.exportWallet(), path: '/export', fields: ['walletId'] },
+  {
+    name: 'revokeSession',
+    prepare: async (_client, wallet) => {
+      const other = await makeClient(wallet, { storageNamespace: `other-${Math.random()}` });
+      const session = await emailSignIn(other, wallet);
+      other.close();
+      return { otherSessionId: session.id };
+    },
+    run: (client, _wallet, setup) => client.revokeSession(setup.otherSessionId!),
+    path: '/auth/sessions/',
+    fields: ['apiKeyIds'],
+  },
+  {
+    name: 'revokeCredential',
+    phone: true,
+    prepare: async (_client, wallet) => ({ otherCredentialId: wallet.smsCredentialId! }),
+    run: (client, _wallet, setup) => client.revokeCredential(setup.otherCredentialId!),
+    path: '/auth/credentials/',
+    fields: ['authenticatorIds'],
+  },
+  {
+    name: 'registerOAuth',
+    run: (client) => client.registerOAuth({ oidcTokenProvider: testIdp(client) }),
+    path: '/auth/credentials',
+    fields: ['oauthProviders', 'accountId'],
+  },
+  {
+    name: 'registerPasskey',
+    run: (client) => client.registerPasskey({ nickname: 'Laptop', signIn: false }),
+    path: '/auth/credentials',
+    fields: ['authenticators', 'accountId'],
+  },
+];
+
+async function signedInClient(c: Case) {
+  const wallet = await newWallet({ phone: c.phone ?? false });
+  const relay = tamperingRelay();
+  const client = await makeClient(wallet, { transport: relay.transport });
+  await emailSignIn(client, wallet);
+  const setup = (await c.prepare?.(client, wallet)) ?? {};
+  return { wallet, relay, client, setup };
+}
+
+/** Runs `c` with the relay armed; asserts nothing was stamped and the sandbox did not change. */
+async function expectRefused(
+  c: Case,
+  arm: (relay: ReturnType<typeof tamperingRelay>, client: WalletClient) => void,
+  check: (error: WalletCryptoError) => void,
+): Promise<void> {
+  const { wallet, relay, client, setup } = await signedInClient(c);
+  const before = await sandboxState(wallet);
+  const stampsBefore = relay.stamped();
+  arm(relay, client);
+  await expectRejects(c.run(client, wallet, setup), (e) => {
+    expect(e, String(e)).to.be.instanceOf(WalletCryptoError);
+    check(e as WalletCryptoError);
+  });
+  expect(relay.stamped(), 'stamps sent').to.equal(stampsBefore);
+  expect(await sandboxState(wallet)).to.deep.equal(before);
+  expect(client.state.status).to.equal('signed-in');
+  client.close();
+}
+
+describe('every signed operation binds its parameters (a tampering relay gets nothing signed)', () => {
+  before(async () => {
+    await executeServerCommand('webauthn:add-authenticator', {});
+  });
+
+  for (const c of CASES) {
+    for (const field of c.fields) {
+      it(`${c.name}: a payload with another "${field}" is PAYLOAD_PARAMETER_MISMATCH naming it`, async () => {
+        await expectRefused(
+          c,
+          (relay) => {
+            relay.onPayload = (payload, request) =>
+              request.path.includes(c.path) ? swapParameter(field)(payload) : payload;
+          },
+          (e) => {
+            expect(e.code).to.equal('PAYLOAD_PARAMETER_MISMATCH');
+            expect(e.field).to.equal(`parameters.${field}`);
+          },
+        );
+      });
+    }
+
+    it(`${c.name}: a parameter the operation did not ask for is refused`, async () => {
+      await expectRefused(
+        c,
+        (relay) => {
+          relay.onPayload = (payload, request) => {
+            if (!request.path.includes(c.path)) return payload;
+            const activity = JSON.parse(payload) as Activity;
+            activity.parameters['invalidateExisting'] = true;
+            return JSON.stringify(activity);
+          };
+        },
+        (e) => {
+          expect(e.code).to.equal('PAYLOAD_PARAMETER_MISMATCH');
+          expect(e.field).to.equal('parameters.invalidateExisting');
+        },
+      );
+    });
+
+    it(`${c.name}: a payload that repeats a key is PAYLOAD_DUPLICATE_KEY`, async () => {
+      await expectRefused(
+        c,
+        (relay) => {
+          // The first copy says what the user asked; a parser keeping the first would apply it, JSON.parse the last.
+          relay.onPayload = (payload, request) =>
+            request.path.includes(c.path) ? payload.replace(/\}$/, `,"type":"ACTIVITY_TYPE_EXPORT_WALLET"}`) : payload;
+        },
+        (e) => expect(e.code).to.equal('PAYLOAD_DUPLICATE_KEY'),
+      );
+    });
+  }
+
+  it('updateContact: a relay that swaps the new email in the request gets no stamp, and the email stays', async () => {
+    await expectRefused(
+      CASES[0]!,
+      (relay) => {
+        relay.onRequest = (request) =>
+          request.path.startsWith('/customers/') && request.body
+            ? { ...request, body: { ...(request.body as object), email: 'attacker@example.net' } }
+            : request;
+      },
+      (e) => {
+        expect(e.code).to.equal('PAYLOAD_PARAMETER_MISMATCH');
+        expect(e.field).to.equal('parameters.email');
+      },
+    );
+  });
+
+  it('revokeSession: a relay that points the revoke at this device instead gets no stamp', async () => {
+    const c = CASES.find((x) => x.name === 'revokeSession')!;
+    await expectRefused(
+      c,
+      (relay, client) => {
+        const own = client.session!.id;
+        relay.onRequest = (request) =>
+          request.method === 'DELETE' ? { ...request, path: `/auth/sessions/${encodeURIComponent(own)}` } : request;
+      },
+      (e) => expect(e.field).to.equal('parameters.apiKeyIds'),
+    );
+  });
+
+  it('organizationId, when configured, must match the activity', async () => {
+    const wallet = await newWallet();
+    const client = await makeClient(wallet, { organizationId: 'Organization:not-this-one' });
+    await emailSignIn(client, wallet);
+    await expectRejects(client.setWalletPrivacy(true), (e) => {
+      expect(e.code).to.equal('PAYLOAD_PARAMETER_MISMATCH');
+      expect(e.field).to.equal('organizationId');
+    });
+    client.close();
+  });
+
+  it('the untampered operations still go through (the bindings match what the sandbox states)', async () => {
+    for (const c of CASES) {
+      const { wallet, client, setup } = await signedInClient(c);
+      await c.run(client, wallet, setup);
+      client.close();
+    }
+  });
+});
