@@ -9,7 +9,16 @@ export { normaliseOtp } from './flows/otp-sign-in.js';
 export type { PreparedPasskeyRegistration, PreparedPasskeySignIn } from './flows/passkey.js';
 export type { OidcTokenProvider, PreparedOAuthSignIn } from './flows/oauth.js';
 export type { ListedSession } from './flows/sessions.js';
-export { quotePayload, quoteCommitment, type QuoteApproval, type QuoteCommitment } from './flows/approve-quote.js';
+export type { QuoteApproval } from './flows/approve-quote.js';
+export {
+  quoteCommitment,
+  quotePayload,
+  verifyQuote,
+  type ApproveQuoteOptions,
+  type CheckedCurrency,
+  type QuoteCommitment,
+  type VerifiedQuote,
+} from './verify-quote.js';
 export type { SessionInfo } from './session/session-manager.js';
 export type { SessionKeyMode } from './session/session-key.js';
 export { PasskeyError, type PasskeyErrorCode } from './passkey-error.js';

@@ -20,6 +20,7 @@ import { ApiClient, fetchTransport, WalletError, type AuthMethod, type Quote } f
 import { listCredentials, type ClientContext } from './context.js';
 import { revokeCredential } from './flows/credentials.js';
 import { approveQuote, signPayload, type QuoteApproval } from './flows/approve-quote.js';
+import type { ApproveQuoteOptions } from './verify-quote.js';
 import {
   prepareOAuthSignIn,
   registerOAuth,
@@ -217,9 +218,12 @@ export class WalletClient extends EventTarget {
 
   // --- signing and wallet -------------------------------------------------------------------
 
-  /** Signs a quote's payload for the host's backend to execute. No network call. */
-  approveQuote(quote: Quote): Promise<QuoteApproval> {
-    return approveQuote(this.ctx, quote);
+  /**
+   * Signs a quote's payload for the host's backend to execute, once every value the quote
+   * shows is found in what the payload commits to (`verifyQuote`). No network call.
+   */
+  approveQuote(quote: Quote, options: ApproveQuoteOptions = {}): Promise<QuoteApproval> {
+    return approveQuote(this.ctx, quote, options);
   }
 
   /** Stamps a payload (transaction-signing activities by default). */

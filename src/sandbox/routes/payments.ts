@@ -155,15 +155,21 @@ export function paymentRoutes(router: Router, ctx: SandboxContext): void {
     const id = newId('Quote');
     const sendingAmount = receiving ? amount + FEE : amount;
     const receivingAmount = receiving ? amount : amount - FEE;
-    // What the wallet signs commits to the quote: id, amounts, currency and destination.
+    const expiresAt = now + ctx.config.quoteLifetimeMs;
+    // What the wallet signs states everything the widget shows (docs/sandbox.md, "Quotes"):
+    // canonical JSON (JSON.stringify, these keys in this order), hex-encoded.
     const unsignedTransaction = Buffer.from(
       JSON.stringify({
         quoteId: id,
-        amount: sendingAmount,
+        sourceAccountId: wallet.id,
+        destinationAccountId: target.id,
+        sendingAmount,
+        sendingCurrency: { code: USD.code, decimals: USD.decimals },
         receivingAmount,
-        currency: 'USD',
+        receivingCurrency: { code: USD.code, decimals: USD.decimals },
         fees: FEE,
-        destination: target.id,
+        exchangeRate: 1,
+        expiresAt: iso(expiresAt),
       }),
       'utf8',
     ).toString('hex');
@@ -177,7 +183,7 @@ export function paymentRoutes(router: Router, ctx: SandboxContext): void {
       receivingAmount,
       fees: FEE,
       createdAt: now,
-      expiresAt: now + ctx.config.quoteLifetimeMs,
+      expiresAt,
       payloadToSign: activity(ctx, 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2', wallet.organizationId, {
         type: 'TRANSACTION_TYPE_ETHEREUM',
         signWith: wallet.walletAddress,
