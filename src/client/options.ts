@@ -35,7 +35,12 @@ export interface WalletClientOptions {
    * bundles. Default: the production keys. A local sandbox prints its own.
    */
   enclaveKeys?: { otpTarget?: string; export?: string };
-  /** Accept enclave bundles whose signer is not pinned. Hosted sandbox only, never production. */
+  /**
+   * Accept the hosted sandbox's unsigned export bundles (empty signature and
+   * signer). Bundles that carry a signer are still held to the pinned keys,
+   * and OTP target bundles always are. Warns once in the console. Never in
+   * production.
+   */
   dangerouslyTrustUnpinnedSandbox?: boolean;
   /** `sealed` (default, the spec's flow) or `client-held`. */
   sessionKeyMode?: SessionKeyMode;
@@ -73,15 +78,24 @@ export interface ResolvedOptions extends Required<
   trust: { otpTarget: EnclaveTrust; export: EnclaveTrust };
 }
 
+let warnedUnpinned = false;
+
+/** One console line per page: a partner must notice the hatch before production, not after. */
+function warnUnpinnedOnce(): void {
+  if (warnedUnpinned) return;
+  warnedUnpinned = true;
+  console.warn(
+    'embedded-wallet-elements: dangerouslyTrustUnpinnedSandbox is on, so unsigned sandbox export bundles are accepted. Never use it in production.',
+  );
+}
+
 export function resolveOptions(options: WalletClientOptions): ResolvedOptions {
   if (typeof options.accountId !== 'string' || !options.accountId)
     throw new TypeError('WalletClient: "accountId" is required');
   if (!options.transport && !options.apiBase)
     throw new TypeError('WalletClient: give "apiBase" (your relay URL) or a "transport"');
-  const pin = (key: string | undefined, fallback: string): EnclaveTrust =>
-    options.dangerouslyTrustUnpinnedSandbox
-      ? { dangerouslyTrustUnpinnedSandbox: true }
-      : { pinnedKey: key ?? fallback };
+  const unsigned = options.dangerouslyTrustUnpinnedSandbox === true;
+  if (unsigned) warnUnpinnedOnce();
   return {
     accountId: options.accountId,
     customerId: options.customerId,
@@ -97,8 +111,11 @@ export function resolveOptions(options: WalletClientOptions): ResolvedOptions {
     requestTimeoutMs: options.requestTimeoutMs ?? 20_000,
     activityTypes: { ...DEFAULT_ACTIVITY_TYPES, ...options.activityTypes },
     trust: {
-      otpTarget: pin(options.enclaveKeys?.otpTarget, PRODUCTION_OTP_TARGET_SIGNER_KEY),
-      export: pin(options.enclaveKeys?.export, PRODUCTION_EXPORT_SIGNER_KEY),
+      otpTarget: { pinnedKey: options.enclaveKeys?.otpTarget ?? PRODUCTION_OTP_TARGET_SIGNER_KEY },
+      export: {
+        pinnedKey: options.enclaveKeys?.export ?? PRODUCTION_EXPORT_SIGNER_KEY,
+        ...(unsigned ? { dangerouslyAcceptUnsignedSandboxBundle: true } : {}),
+      },
     },
   };
 }

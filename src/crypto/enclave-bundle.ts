@@ -14,19 +14,17 @@ import { verifyDerSignature } from './verify-signature.js';
  */
 
 /** How a bundle's signer is checked. */
-export type EnclaveTrust =
-  | {
-      /** The enclave public key (SEC1 hex, either form) this bundle kind must be signed by. */
-      pinnedKey: string;
-    }
-  | {
-      /**
-       * Accepts bundles whose signer is not pinned, including the hosted
-       * sandbox's unsigned export bundles. Never use outside a sandbox: anyone
-       * able to alter responses could then read or redirect secrets.
-       */
-      dangerouslyTrustUnpinnedSandbox: true;
-    };
+export interface EnclaveTrust {
+  /** The enclave public key (SEC1 hex, either form) this bundle kind must be signed by. */
+  pinnedKey: string;
+  /**
+   * Also accepts the hosted sandbox's unsigned form: `dataSignature` and
+   * `enclaveQuorumPublic` both empty (PROTOCOL.md; export bundles only). A
+   * bundle that carries a signer is still held to `pinnedKey`. Never in
+   * production: whoever can alter answers could then choose what is opened.
+   */
+  dangerouslyAcceptUnsignedSandboxBundle?: boolean;
+}
 
 /** A bundle whose signature (when trusted by pin) has been verified. */
 export interface VerifiedBundle {
@@ -69,8 +67,9 @@ export async function verifyEnclaveBundle(bundleJson: string, trust: EnclaveTrus
   const signatureHex = member(bundle, 'dataSignature');
   const signerHex = member(bundle, 'enclaveQuorumPublic');
 
+  if (typeof trust?.pinnedKey !== 'string') throw new TypeError('trust expected {pinnedKey}');
   const unsignedSandboxBundle = signatureHex === '' && signerHex === '';
-  if ('pinnedKey' in trust) {
+  if (!(unsignedSandboxBundle && trust.dangerouslyAcceptUnsignedSandboxBundle === true)) {
     const pinned = parsePublicKeyHex(trust.pinnedKey, 'pinnedKey').uncompressed;
     const signer = parsePublicKeyHex(signerHex, 'enclaveQuorumPublic').uncompressed;
     if (!equalBytes(signer, pinned)) {
@@ -80,11 +79,6 @@ export async function verifyEnclaveBundle(bundleJson: string, trust: EnclaveTrus
       );
     }
     await assertSignature(signer, signatureHex, data);
-  } else if (trust.dangerouslyTrustUnpinnedSandbox !== true) {
-    throw new TypeError('trust expected {pinnedKey} or {dangerouslyTrustUnpinnedSandbox: true}');
-  } else if (!unsignedSandboxBundle) {
-    // Unpinned, but a signature that is present must still be intact.
-    await assertSignature(parsePublicKeyHex(signerHex, 'enclaveQuorumPublic').uncompressed, signatureHex, data);
   }
 
   let text: string;
@@ -106,7 +100,8 @@ async function assertSignature(signer: Uint8Array, signatureHex: string, data: U
  * uncompressed SEC1, the key the OTP is sealed to.
  */
 export async function parseTargetBundle(bundleJson: string, trust: EnclaveTrust): Promise<Uint8Array> {
-  const { signedData } = await verifyEnclaveBundle(bundleJson, trust);
+  // Target bundles are always signed, the hosted sandbox's too: the unsigned form is never accepted here.
+  const { signedData } = await verifyEnclaveBundle(bundleJson, { pinnedKey: trust.pinnedKey });
   const target = signedData['targetPublic'];
   if (typeof target !== 'string' || target === '') {
     throw new WalletCryptoError('BUNDLE_MISSING_TARGET', 'target bundle: "targetPublic" is missing');

@@ -170,20 +170,26 @@ describe('target and export bundles: every bad input has its own typed error, be
     expect(toHex(await parseTargetBundle(highS, { pinnedKey: enclave.publicKeyHex }))).to.equal(target);
   });
 
-  it('unpinned bundles pass only under the loudly named sandbox option', async () => {
+  it('the unsigned sandbox form passes only under the loudly named option, and nothing else does', async () => {
+    const hatch = { pinnedKey: enclave.publicKeyHex, dangerouslyAcceptUnsignedSandboxBundle: true };
     const unsigned = JSON.stringify({ ...JSON.parse(good), dataSignature: '', enclaveQuorumPublic: '' });
     await rejectsWithCode(verifyEnclaveBundle(unsigned, { pinnedKey: enclave.publicKeyHex }), 'INVALID_PUBLIC_KEY');
-    const verified = await verifyEnclaveBundle(unsigned, { dangerouslyTrustUnpinnedSandbox: true });
+    const verified = await verifyEnclaveBundle(unsigned, hatch);
     expect(verified.signedData['targetPublic']).to.equal(target);
-    // A present signature must still hold, even unpinned.
+    // A bundle signed by any other key is still held to the pin, hatch or not.
+    const foreign = makeBundle(makeEnclave(), { targetPublic: target });
+    await rejectsWithCode(verifyEnclaveBundle(foreign, hatch), 'ENCLAVE_KEY_NOT_PINNED');
+    // Only both members empty is the unsigned form: an empty signature by the pinned key is not.
+    const halfEmpty = JSON.stringify({ ...JSON.parse(good), dataSignature: '' });
+    await rejectsWithCode(verifyEnclaveBundle(halfEmpty, hatch), 'INVALID_DER');
+    // A present signature must still hold.
     const tampered = JSON.stringify({
       ...JSON.parse(good),
       data: toHex(new TextEncoder().encode('{"targetPublic":"x"}')),
     });
-    await rejectsWithCode(
-      verifyEnclaveBundle(tampered, { dangerouslyTrustUnpinnedSandbox: true }),
-      'BAD_BUNDLE_SIGNATURE',
-    );
+    await rejectsWithCode(verifyEnclaveBundle(tampered, hatch), 'BAD_BUNDLE_SIGNATURE');
+    // Target bundles never take the unsigned form.
+    await rejectsWithCode(parseTargetBundle(unsigned, hatch), 'INVALID_PUBLIC_KEY');
     let typeError: unknown;
     try {
       await verifyEnclaveBundle(good, {} as never);
