@@ -15,6 +15,7 @@ export const DEFAULT_ACTIVITY_TYPES = {
   updateEmail: ['ACTIVITY_TYPE_UPDATE_USER_EMAIL'],
   updatePhoneNumber: ['ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER'],
   signTransaction: ['ACTIVITY_TYPE_SIGN_TRANSACTION_V2'],
+  passkeySignIn: ['ACTIVITY_TYPE_STAMP_LOGIN'],
 } as const;
 
 export type SignedOperationName = keyof typeof DEFAULT_ACTIVITY_TYPES;
@@ -44,6 +45,12 @@ export interface WalletClientOptions {
   dangerouslyTrustUnpinnedSandbox?: boolean;
   /** `sealed` (default, the spec's flow) or `client-held`. */
   sessionKeyMode?: SessionKeyMode;
+  /**
+   * Sign in with a passkey whose challenge does not show what it authorises
+   * (no login activity naming this client's key). Off by default: a relay could
+   * then have the passkey approve a session sealed to its own key.
+   */
+  allowUnboundPasskeyChallenge?: boolean;
   /** WebAuthn RP id for passkey sign-in (default: the page's host). */
   rpId?: string;
   /** When `expiring` fires, and when auto-refresh starts (default 60 s before expiry). */
@@ -103,6 +110,7 @@ export function resolveOptions(options: WalletClientOptions): ResolvedOptions {
     dangerouslyTrustUnpinnedSandbox: options.dangerouslyTrustUnpinnedSandbox ?? false,
     sessionKeyMode: options.sessionKeyMode ?? 'sealed',
     rpId: options.rpId,
+    allowUnboundPasskeyChallenge: options.allowUnboundPasskeyChallenge ?? false,
     refreshMarginMs: options.refreshMarginMs ?? 60_000,
     autoRefresh: options.autoRefresh ?? true,
     actionMarginMs: options.actionMarginMs ?? 30_000,

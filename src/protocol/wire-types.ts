@@ -36,6 +36,11 @@ export interface PasskeyChallenge extends AuthMethod {
   credentialId: string;
   /** Lowercase hex; the WebAuthn challenge is its UTF-8 bytes. */
   challenge: string;
+  /**
+   * The login activity whose SHA-256 (lowercase hex) is `challenge`: it names
+   * the key the session will be sealed to, so the client can check it.
+   */
+  payloadToSign?: string;
   requestId: string;
   expiresAt: string;
 }

@@ -9,7 +9,7 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { before, describe, it } from '#test-harness';
-import { WalletCryptoError } from '../../src/crypto/index.js';
+import { generateEncryptionKeyPair, publicKeyHex, WalletCryptoError } from '../../src/crypto/index.js';
 import type { WalletClient } from '../../src/client/index.js';
 import { fetchTransport, type Transport, type WireRequest, type WireResponse } from '../../src/protocol/index.js';
 import {
@@ -25,22 +25,31 @@ import {
 
 type Activity = { type: string; parameters: Record<string, unknown>; [member: string]: unknown };
 
-/** A relay that may rewrite requests on their way up and 202 payloads on their way down. */
-function tamperingRelay() {
+interface TamperingRelay {
+  onRequest?: ((request: WireRequest) => WireRequest) | undefined;
+  onPayload?: ((payload: string, request: WireRequest) => string) | undefined;
+  onResponse?: ((response: WireResponse, request: WireRequest) => WireResponse) | undefined;
+  sent: WireRequest[];
+  stamped(): number;
+  transport: Transport;
+}
+
+/** A relay that may rewrite requests on their way up, and answers or 202 payloads on their way down. */
+function tamperingRelay(): TamperingRelay {
   const inner = fetchTransport('/api');
   const sent: WireRequest[] = [];
-  const relay = {
-    onRequest: undefined as ((request: WireRequest) => WireRequest) | undefined,
-    onPayload: undefined as ((payload: string, request: WireRequest) => string) | undefined,
+  const relay: TamperingRelay = {
+    sent,
     stamped: () => sent.filter((r) => r.headers?.['Service-Wallet-Signature']).length,
-    transport: (async (original) => {
+    transport: async (original) => {
       const request = relay.onRequest ? relay.onRequest(original) : original;
       sent.push(request);
-      const response: WireResponse = await inner(request);
+      const answer = await inner(request);
+      const response: WireResponse = relay.onResponse ? relay.onResponse(answer, request) : answer;
       const body = response.body as { payloadToSign?: unknown } | undefined;
       if (response.status !== 202 || typeof body?.payloadToSign !== 'string' || !relay.onPayload) return response;
       return { ...response, body: { ...body, payloadToSign: relay.onPayload(body.payloadToSign, request) } };
-    }) as Transport,
+    },
   };
   return relay;
 }
@@ -164,7 +173,7 @@ async function signedInClient(c: Case) {
 /** Runs `c` with the relay armed; asserts nothing was stamped and the sandbox did not change. */
 async function expectRefused(
   c: Case,
-  arm: (relay: ReturnType<typeof tamperingRelay>, client: WalletClient) => void,
+  arm: (relay: TamperingRelay, client: WalletClient) => void,
   check: (error: WalletCryptoError) => void,
 ): Promise<void> {
   const { wallet, relay, client, setup } = await signedInClient(c);
@@ -280,5 +289,79 @@ describe('every signed operation binds its parameters (a tampering relay gets no
       await c.run(client, wallet, setup);
       client.close();
     }
+  });
+
+  describe('passkey sign-in: the challenge must show the key the session is sealed to', () => {
+    /** A wallet with a passkey, and a client on a tampering relay ready to sign in with it. */
+    async function passkeyWallet(options: { allowUnboundPasskeyChallenge?: boolean } = {}) {
+      const wallet = await newWallet();
+      const relay = tamperingRelay();
+      const client = await makeClient(wallet, { transport: relay.transport, ...options });
+      await emailSignIn(client, wallet);
+      const { credential } = await client.registerPasskey({ signIn: false });
+      await client.signOut();
+      const verifies = () => relay.sent.filter((r) => r.path.endsWith('/verify')).length;
+      return { relay, client, credential, verifies };
+    }
+
+    it('a relay that swaps in its own key: PAYLOAD_WRONG_KEY before the passkey is asked', async () => {
+      const { relay, client, credential, verifies } = await passkeyWallet();
+      const attacker = await publicKeyHex((await generateEncryptionKeyPair()).publicKey, 'uncompressed');
+      relay.onRequest = (request) =>
+        request.path.endsWith('/challenge') ? { ...request, body: { clientPublicKey: attacker } } : request;
+      const before = verifies();
+      await expectRejects(client.preparePasskeySignIn({ credentialId: credential.id }), (e) => {
+        expect(e).to.be.instanceOf(WalletCryptoError);
+        expect(e.code).to.equal('PAYLOAD_WRONG_KEY');
+      });
+      expect(verifies()).to.equal(before);
+      client.close();
+    });
+
+    it('a challenge whose stated login is not the one hashed: PAYLOAD_PARAMETER_MISMATCH on "challenge"', async () => {
+      const { relay, client, credential, verifies } = await passkeyWallet();
+      const attacker = await publicKeyHex((await generateEncryptionKeyPair()).publicKey, 'uncompressed');
+      let ours = '';
+      // The relay gets a challenge for its own key, but shows a login naming ours.
+      relay.onRequest = (request) => {
+        if (!request.path.endsWith('/challenge')) return request;
+        ours = (request.body as { clientPublicKey: string }).clientPublicKey;
+        return { ...request, body: { clientPublicKey: attacker } };
+      };
+      relay.onResponse = (response, request) => {
+        if (!request.path.endsWith('/challenge')) return response;
+        const body = response.body as { payloadToSign: string };
+        const shown = JSON.parse(body.payloadToSign) as Activity;
+        shown.parameters['targetPublicKey'] = ours;
+        return { ...response, body: { ...body, payloadToSign: JSON.stringify(shown) } };
+      };
+      const before = verifies();
+      await expectRejects(client.preparePasskeySignIn({ credentialId: credential.id }), (e) => {
+        expect(e.code).to.equal('PAYLOAD_PARAMETER_MISMATCH');
+        expect(e.field).to.equal('challenge');
+      });
+      expect(verifies()).to.equal(before);
+      client.close();
+    });
+
+    it('a challenge that states nothing is refused, unless allowUnboundPasskeyChallenge is set', async () => {
+      const strip = (response: WireResponse, request: WireRequest) => {
+        if (!request.path.endsWith('/challenge')) return response;
+        const { payloadToSign: _dropped, ...rest } = response.body as Record<string, unknown>;
+        return { ...response, body: rest };
+      };
+      const strict = await passkeyWallet();
+      strict.relay.onResponse = strip;
+      await expectRejects(strict.client.preparePasskeySignIn({ credentialId: strict.credential.id }), (e) =>
+        expect(e.code).to.equal('PAYLOAD_UNRECOGNISED'),
+      );
+      strict.client.close();
+      const lenient = await passkeyWallet({ allowUnboundPasskeyChallenge: true });
+      lenient.relay.onResponse = strip;
+      const prepared = await lenient.client.preparePasskeySignIn({ credentialId: lenient.credential.id });
+      await prepared.start();
+      expect(lenient.client.state.status).to.equal('signed-in');
+      lenient.client.close();
+    });
   });
 });

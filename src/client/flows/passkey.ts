@@ -10,7 +10,7 @@ import {
   WebAuthnAbortService,
   type PublicKeyCredentialCreationOptionsJSON,
 } from '@simplewebauthn/browser';
-import { toBase64Url, utf8 } from '../../crypto/index.js';
+import { checkPayloadToSign, sha256Hex, toBase64Url, utf8, WalletCryptoError } from '../../crypto/index.js';
 import {
   signedCall,
   WalletError,
@@ -22,6 +22,36 @@ import { activeSession, credentialOf, expectActivity, listCredentials, type Clie
 import { passkeyCeremony } from '../passkey-error.js';
 import { newSessionKey, sessionSigningKey } from '../session/session-key.js';
 import type { SessionInfo } from '../session/session-manager.js';
+
+/**
+ * What the passkey will sign must say what it authorises: `challenge` is the
+ * SHA-256 of a login activity naming this client's key and the credential.
+ * Without this a relay could swap in its own key, and the user's tap would
+ * approve a session sealed to the relay.
+ */
+async function checkLoginChallenge(
+  ctx: ClientContext,
+  answer: PasskeyChallenge,
+  expected: { targetPublicKey: string; credentialId: string },
+): Promise<void> {
+  if (answer.payloadToSign === undefined && ctx.options.allowUnboundPasskeyChallenge) return;
+  if (typeof answer.payloadToSign !== 'string') {
+    throw new WalletCryptoError('PAYLOAD_UNRECOGNISED', 'The passkey challenge does not say what it authorises');
+  }
+  if ((await sha256Hex(answer.payloadToSign)) !== answer.challenge) {
+    throw new WalletCryptoError('PAYLOAD_PARAMETER_MISMATCH', 'The passkey challenge is not the login it states', {
+      field: 'challenge',
+    });
+  }
+  checkPayloadToSign(answer.payloadToSign, {
+    kind: 'activity',
+    types: ctx.options.activityTypes.passkeySignIn,
+    targetPublicKey: expected.targetPublicKey,
+    parameters: { credentialId: expected.credentialId },
+    freeParameters: ['nonce', 'expirationSeconds'],
+    ...(ctx.options.organizationId ? { organizationId: ctx.options.organizationId } : {}),
+  });
+}
 
 /** A passkey sign-in whose key and challenge are ready; `start` it inside the tap. */
 export interface PreparedPasskeySignIn {
@@ -53,6 +83,7 @@ export async function preparePasskeySignIn(ctx: ClientContext, credentialId?: st
   ) {
     throw new WalletError('INVALID_RESPONSE', 'The passkey challenge answer is incomplete', { operation });
   }
+  await checkLoginChallenge(ctx, challenge, { targetPublicKey: key.publicKeyHex, credentialId: id });
   const expiresAt = Date.parse(challenge.expiresAt);
   let used = false;
   const isFresh = () => !used && !(expiresAt - ctx.api.clock.now() < FRESHNESS_MARGIN_MS);

@@ -1,5 +1,5 @@
 /** Embedded wallet credentials: register, list, challenge, verify, revoke (spec 4.8, PROTOCOL.md "Flows"). */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { iso } from '../clock.js';
 import { parseClientKey, type ClientKey } from '../client-key.js';
 import type { SandboxContext } from '../context.js';
@@ -170,10 +170,18 @@ export function credentialRoutes(router: Router, ctx: SandboxContext): void {
     if (credential.type === 'PASSKEY') {
       const key = parseClientKey(body['clientPublicKey']);
       if (!key) throw invalidInput('clientPublicKey must be a P-256 public key (hex, SEC1)');
+      // The challenge is the hash of a login activity naming the key the session will be sealed
+      // to: the wallet reads the activity, checks the hash, and so knows what its passkey signs.
+      const account = store.accounts.get(credential.accountId)!;
+      const payloadToSign = activity(ctx, 'ACTIVITY_TYPE_STAMP_LOGIN', account.organizationId, {
+        targetPublicKey: body['clientPublicKey'],
+        credentialId: credential.id,
+        nonce: randomBytes(16).toString('hex'),
+      });
       const challenge = {
         requestId: newId('Request'),
         credentialId: credential.id,
-        challenge: randomBytes(32).toString('hex'),
+        challenge: createHash('sha256').update(payloadToSign, 'utf8').digest('hex'),
         clientPublicKey: body['clientPublicKey'] as string,
         expiresAt: now + config.requestIdLifetimeMs,
         used: false,
@@ -185,6 +193,7 @@ export function credentialRoutes(router: Router, ctx: SandboxContext): void {
           ...credentialJson(credential),
           credentialId: credential.passkey!.credentialId,
           challenge: challenge.challenge,
+          payloadToSign,
           requestId: challenge.requestId,
           expiresAt: iso(challenge.expiresAt),
         },
