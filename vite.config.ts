@@ -2,18 +2,20 @@
 // - default mode: ESM for the package's four public entries, every bare
 //   dependency left external so npm users dedupe them;
 // - `--mode iife`: the script-tag bundle of src/iife.ts, self-contained and
-//   minified, for pages without a bundler.
+//   minified, for pages without a bundler, plus embedded-wallet-p256.js, the
+//   @noble/curves fallback it imports only in engines that need it.
 // Declarations come from `tsc -p tsconfig.build.json`.
 import { isAbsolute } from 'node:path';
 import { defineConfig } from 'vite';
-import { browserCrypto } from './scripts/browser-crypto.mjs';
+import { browserCrypto, scriptTagP256Fallback } from './scripts/browser-crypto.mjs';
 
 const isBare = (id: string) => !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0');
 
 export default defineConfig(({ mode }) =>
   mode === 'iife'
     ? {
-        plugins: [browserCrypto],
+        // The @noble/curves fallback ships as one more file next to the bundle (scripts/browser-crypto.mjs).
+        plugins: [browserCrypto, scriptTagP256Fallback],
         build: {
           target: 'es2022',
           outDir: 'dist/browser',

@@ -1,3 +1,6 @@
 // Types for scripts/browser-crypto.mjs.
 import type { Plugin } from 'vite';
 export declare const browserCrypto: Plugin;
+export declare const scriptTagP256Fallback: Plugin;
+export declare const P256_FALLBACK_FILE: string;
+export declare function buildP256Fallback(): Promise<string>;

@@ -1,10 +1,57 @@
-// A Vite/Rolldown plugin for browser builds: @hpke/common falls back to
+// Vite/Rolldown plugins for browser builds.
+//
+// browserCrypto: @hpke/common falls back to
 // `import('crypto')` only where `globalThis.crypto` is missing (old Node).
 // Browsers always have it, so the import is answered with the global instead
 // of a Node shim (and without the "externalized for browser" warning).
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 export const browserCrypto = {
   name: 'browser-crypto',
   enforce: 'pre',
   resolveId: (id) => (id === 'crypto' ? '\0browser-crypto' : null),
   load: (id) => (id === '\0browser-crypto' ? 'export const webcrypto = globalThis.crypto;' : null),
+};
+
+// The script tag's @noble/curves fallback (src/crypto/scalar-import.ts). An
+// IIFE cannot split code, so for the script-tag build this plugin swaps
+// src/crypto/noble-loader.ts for noble-loader-script-tag.ts (which imports the
+// fallback from a URL next to the bundle) and emits that fallback as one
+// extra ES module file. Only engines that refuse the native key import fetch it.
+const cryptoDir = fileURLToPath(new URL('../src/crypto/', import.meta.url));
+
+/** The fallback's file name next to the bundle (noble-loader-script-tag.ts says the same). */
+export const P256_FALLBACK_FILE = 'embedded-wallet-p256.js';
+
+/** Builds the fallback module alone, minified, @noble/curves bundled in; returns its code. */
+export async function buildP256Fallback() {
+  const { build } = await import('vite');
+  const result = await build({
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      minify: true,
+      target: 'es2022',
+      lib: { entry: join(cryptoDir, 'noble-public-key.ts'), formats: ['es'], fileName: () => P256_FALLBACK_FILE },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
+  const chunks = outputs.filter((o) => o.type === 'chunk');
+  if (chunks.length !== 1) throw new Error(`the P-256 fallback should be one file, got ${chunks.length}`);
+  return chunks[0].code;
+}
+
+export const scriptTagP256Fallback = {
+  name: 'script-tag-p256-fallback',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!importer?.startsWith(cryptoDir) || !source.includes('noble-loader')) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    return resolved?.id === join(cryptoDir, 'noble-loader.ts') ? join(cryptoDir, 'noble-loader-script-tag.ts') : null;
+  },
+  async generateBundle() {
+    this.emitFile({ type: 'asset', fileName: P256_FALLBACK_FILE, source: await buildP256Fallback() });
+  },
 };
