@@ -1,6 +1,16 @@
 /** What every flow works with: the API, options, the session, and the shared checks. */
 import type { PayloadExpectation } from '../crypto/index.js';
-import { WalletError, type ApiClient, type AuthMethod, type CredentialType, type DataList } from '../protocol/index.js';
+import {
+  signedCall,
+  WalletError,
+  type ApiClient,
+  type AuthMethod,
+  type AuthSession,
+  type CredentialType,
+  type DataList,
+  type SignedCall,
+  type SignedResult,
+} from '../protocol/index.js';
 import type { ResolvedOptions, SignedOperationName } from './options.js';
 import type { SessionInfo, SessionManager } from './session/session-manager.js';
 import type { StoredSession } from './session/vault.js';
@@ -82,4 +92,56 @@ export async function credentialOf(
   const found = (await listCredentials(ctx, operation)).find((c) => c.type === type);
   if (!found) throw new WalletError('WRONG_CREDENTIAL_TYPE', `This wallet has no ${type} credential`, { operation });
   return found.id;
+}
+
+/** Every active session of the wallet, all pages of the list (bounded, in case a cursor never ends). */
+export async function activeSessions(ctx: ClientContext, operation: string): Promise<AuthSession[]> {
+  const all: AuthSession[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 20; page++) {
+    const query = `accountId=${encodeURIComponent(ctx.options.accountId)}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const { body } = await ctx.api.call<DataList<AuthSession>>({
+      method: 'GET',
+      path: `/auth/sessions?${query}`,
+      operation,
+    });
+    if (!Array.isArray(body.data))
+      throw new WalletError('INVALID_RESPONSE', 'The session list has no data', { operation });
+    all.push(...body.data);
+    if (!body.hasMore || typeof body.nextCursor !== 'string') return all;
+    cursor = body.nextCursor;
+  }
+  return all;
+}
+
+/**
+ * A signed call stamped by `session`. A stamp refused as
+ * WALLET_SIGNATURE_INVALID may mean the session was replaced or revoked
+ * elsewhere: the service's list decides, and a session gone from it is
+ * dropped here too (else every later action, also after a reload, would fail
+ * the same way) and reported as SESSION_REPLACED.
+ */
+export async function sessionSignedCall<T = Record<string, unknown>>(
+  ctx: ClientContext,
+  session: StoredSession,
+  call: Omit<SignedCall, 'signer'>,
+): Promise<SignedResult<T>> {
+  try {
+    return await signedCall<T>(ctx.api, { ...call, signer: ctx.sessions.signerFor(session.sessionId) });
+  } catch (error) {
+    if (!(error instanceof WalletError) || error.code !== 'WALLET_SIGNATURE_INVALID') throw error;
+    if (ctx.sessions.session?.sessionId !== session.sessionId) throw error;
+    let listed = true;
+    try {
+      listed = (await activeSessions(ctx, call.operation)).some((s) => s.id === session.sessionId);
+    } catch {
+      // The list could not be read: keep the session, report the refusal as it came.
+    }
+    if (listed) throw error;
+    await ctx.sessions.clear('revoked');
+    throw new WalletError('SESSION_REPLACED', 'This session was ended elsewhere; sign in again', {
+      operation: call.operation,
+      cause: error,
+    });
+  }
 }

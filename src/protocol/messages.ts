@@ -38,7 +38,7 @@ export const DEFAULT_MESSAGES: Readonly<Record<string, string>> = {
   INVALID_RESPONSE: 'The wallet service sent an unexpected answer.',
   NOT_SIGNED_IN: 'Sign in to continue.',
   SESSION_EXPIRED: 'Your session has expired. Sign in again.',
-  SESSION_REPLACED: 'Your session could not be renewed. Sign in again.',
+  SESSION_REPLACED: 'Your session ended on another device or could not be renewed. Sign in again.',
   PAYLOAD_PARAMETER_MISMATCH: 'This request was changed on its way and was not signed. Nothing in your wallet changed.',
   PAYLOAD_DUPLICATE_KEY: 'This request was changed on its way and was not signed. Nothing in your wallet changed.',
   ACCOUNT_CHANGED: 'Your wallet session changed in another tab. Review and try again.',

@@ -35,7 +35,7 @@ export type ClientErrorCode =
   | 'NOT_SIGNED_IN'
   /** The session expired; sign in again. */
   | 'SESSION_EXPIRED'
-  /** The service replaced the session (a refresh whose answer was lost) and its key is gone; sign in again. */
+  /** The service no longer knows the session (revoked elsewhere, or replaced by a refresh whose answer was lost); sign in again. */
   | 'SESSION_REPLACED'
   /** The account or session changed (another tab) while an operation was running. */
   | 'ACCOUNT_CHANGED'

@@ -115,7 +115,7 @@ describe('WalletClient errors (Chromium, sandbox through the relay)', () => {
     client.close();
   });
 
-  it('a session revoked from another device: WALLET_SIGNATURE_INVALID when it signs', async () => {
+  it('a session revoked from another device: its refused stamp signs it out (SESSION_REPLACED, nothing left to fail after a reload)', async () => {
     const wallet = await newWallet();
     const laptop = await makeClient(wallet);
     await emailSignIn(laptop, wallet);
@@ -123,9 +123,14 @@ describe('WalletClient errors (Chromium, sandbox through the relay)', () => {
     const phone = await makeClient(wallet, { storageNamespace: `phone-${wallet.accountId}` });
     await emailSignIn(phone, wallet);
     await phone.revokeSession(laptop.session!.id);
-    await expectRejects(laptop.setWalletPrivacy(true), (e) =>
-      expect([e.code, e.status]).to.deep.equal(['WALLET_SIGNATURE_INVALID', 401]),
-    );
+    await expectRejects(laptop.setWalletPrivacy(true), (e) => {
+      expect(e.code).to.equal('SESSION_REPLACED');
+      expect([e.cause.code, e.cause.status]).to.deep.equal(['WALLET_SIGNATURE_INVALID', 401]);
+    });
+    expect(laptop.state).to.deep.equal({ status: 'signed-out', cause: 'revoked' });
+    const reloaded = await makeClient(wallet);
+    expect(reloaded.state.status).to.equal('signed-out');
+    reloaded.close();
     laptop.close();
     phone.close();
   });

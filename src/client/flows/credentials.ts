@@ -1,6 +1,6 @@
 /** Credentials: list and revoke (PROTOCOL.md "Credentials"). */
-import { signedCall, WalletError } from '../../protocol/index.js';
-import { activeSession, expectActivity, listCredentials, type ClientContext } from '../context.js';
+import { WalletError } from '../../protocol/index.js';
+import { activeSession, sessionSignedCall, expectActivity, listCredentials, type ClientContext } from '../context.js';
 
 export { listCredentials };
 
@@ -21,12 +21,11 @@ export async function revokeCredential(ctx: ClientContext, credentialId: string)
       },
     );
   }
-  await signedCall(ctx.api, {
+  await sessionSignedCall(ctx, session, {
     method: 'DELETE',
     path: `/auth/credentials/${encodeURIComponent(credentialId)}`,
     operation,
     expect: expectActivity(ctx, 'revokeCredential', { parameters: { authenticatorIds: [credentialId] } }),
-    signer: ctx.sessions.signerFor(session.sessionId),
     readBack: async () => !(await listCredentials(ctx, operation)).some((c) => c.id === credentialId),
   });
 }

@@ -5,8 +5,15 @@
  * the token to this session key.
  */
 import { oauthNonce, randomBytes, toHex } from '../../crypto/index.js';
-import { signedCall, WalletError, type AuthMethod, type AuthSession } from '../../protocol/index.js';
-import { activeSession, credentialOf, expectActivity, listCredentials, type ClientContext } from '../context.js';
+import { WalletError, type AuthMethod, type AuthSession } from '../../protocol/index.js';
+import {
+  activeSession,
+  sessionSignedCall,
+  credentialOf,
+  expectActivity,
+  listCredentials,
+  type ClientContext,
+} from '../context.js';
 import { newSessionKey, sessionSigningKey } from '../session/session-key.js';
 import type { SessionInfo } from '../session/session-manager.js';
 
@@ -80,7 +87,7 @@ export async function registerOAuth(ctx: ClientContext, provider: OidcTokenProvi
   // Registration binds no key; a random nonce keeps providers that require one happy.
   const oidcToken = await token(provider, toHex(randomBytes(32)), operation);
   const before = new Set((await listCredentials(ctx, operation)).map((c) => c.id));
-  const result = await signedCall<AuthMethod>(ctx.api, {
+  const result = await sessionSignedCall<AuthMethod>(ctx, session, {
     method: 'POST',
     path: '/auth/credentials',
     body: { type: 'OAUTH', accountId: ctx.options.accountId, oidcToken },
@@ -88,7 +95,6 @@ export async function registerOAuth(ctx: ClientContext, provider: OidcTokenProvi
     expect: expectActivity(ctx, 'addOAuth', {
       parameters: { accountId: ctx.options.accountId, oauthProviders: [{ oidcToken }] },
     }),
-    signer: ctx.sessions.signerFor(session.sessionId),
     readBack: async () => (await listCredentials(ctx, operation)).some((c) => c.type === 'OAUTH' && !before.has(c.id)),
   });
   return result.body ?? (await listCredentials(ctx, operation)).find((c) => c.type === 'OAUTH' && !before.has(c.id))!;

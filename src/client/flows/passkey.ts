@@ -11,14 +11,15 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
 } from '@simplewebauthn/browser';
 import { checkPayloadToSign, sha256Hex, toBase64Url, utf8, WalletCryptoError } from '../../crypto/index.js';
+import { WalletError, type AuthMethod, type AuthSession, type PasskeyChallenge } from '../../protocol/index.js';
 import {
-  signedCall,
-  WalletError,
-  type AuthMethod,
-  type AuthSession,
-  type PasskeyChallenge,
-} from '../../protocol/index.js';
-import { activeSession, credentialOf, expectActivity, listCredentials, type ClientContext } from '../context.js';
+  activeSession,
+  sessionSignedCall,
+  credentialOf,
+  expectActivity,
+  listCredentials,
+  type ClientContext,
+} from '../context.js';
 import { passkeyCeremony } from '../passkey-error.js';
 import { newSessionKey, sessionSigningKey } from '../session/session-key.js';
 import type { SessionInfo } from '../session/session-manager.js';
@@ -168,7 +169,7 @@ export async function preparePasskeyRegistration(
           attestationObject: response.response.attestationObject,
           transports: response.response.transports ?? [],
         };
-        const result = await signedCall<AuthMethod>(ctx.api, {
+        const result = await sessionSignedCall<AuthMethod>(ctx, session, {
           method: 'POST',
           path: '/auth/credentials',
           body: { type: 'PASSKEY', accountId, nickname, challenge: creation.challenge, attestation },
@@ -180,7 +181,6 @@ export async function preparePasskeyRegistration(
               authenticators: [{ authenticatorName: nickname, challenge: creation.challenge, attestation }],
             },
           }),
-          signer: ctx.sessions.signerFor(session.sessionId),
           readBack: async () => (await listCredentials(ctx, operation)).some((c) => c.credentialId === response.id),
         });
         const credential =

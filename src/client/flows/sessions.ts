@@ -1,6 +1,6 @@
 /** Sessions: list, refresh, revoke another device, sign out (PROTOCOL.md "Sessions"). */
-import { signedCall, WalletError, type AuthSession, type DataList } from '../../protocol/index.js';
-import { activeSession, expectActivity, type ClientContext } from '../context.js';
+import { WalletError, type AuthSession } from '../../protocol/index.js';
+import { activeSession, activeSessions, expectActivity, sessionSignedCall, type ClientContext } from '../context.js';
 import { newSessionKey, sessionSigningKey, type PendingSessionKey } from '../session/session-key.js';
 import { toInfo, type SessionInfo } from '../session/session-manager.js';
 import { withLock } from '../session/tab-sync.js';
@@ -9,26 +9,6 @@ import type { StoredSession } from '../session/vault.js';
 /** A session of the wallet as listed, with this device's marked. */
 export interface ListedSession extends AuthSession {
   current: boolean;
-}
-
-/** Every active session of the wallet, all pages of the list (bounded, in case a cursor never ends). */
-async function activeSessions(ctx: ClientContext, operation: string): Promise<AuthSession[]> {
-  const all: AuthSession[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < 20; page++) {
-    const query = `accountId=${encodeURIComponent(ctx.options.accountId)}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const { body } = await ctx.api.call<DataList<AuthSession>>({
-      method: 'GET',
-      path: `/auth/sessions?${query}`,
-      operation,
-    });
-    if (!Array.isArray(body.data))
-      throw new WalletError('INVALID_RESPONSE', 'The session list has no data', { operation });
-    all.push(...body.data);
-    if (!body.hasMore || typeof body.nextCursor !== 'string') return all;
-    cursor = body.nextCursor;
-  }
-  return all;
 }
 
 export async function listSessions(ctx: ClientContext): Promise<ListedSession[]> {
@@ -60,7 +40,7 @@ export async function refreshSession(ctx: ClientContext, operation = 'refreshSes
     }
     const key = await newSessionKey(ctx.options.sessionKeyMode);
     const startedAt = ctx.api.clock.now();
-    const result = await signedCall<AuthSession>(ctx.api, {
+    const result = await sessionSignedCall<AuthSession>(ctx, latest, {
       method: 'POST',
       path: `/auth/sessions/${encodeURIComponent(latest.sessionId)}/refresh`,
       body: { clientPublicKey: key.publicKeyHex },
@@ -70,7 +50,6 @@ export async function refreshSession(ctx: ClientContext, operation = 'refreshSes
         parameters: {},
         freeParameters: ['expirationSeconds'],
       }),
-      signer: ctx.sessions.signerFor(latest.sessionId),
       // The old session gone from the list means the service applied the refresh (it replaces the old one).
       readBack: async () => !(await activeSessions(ctx, operation)).some((s) => s.id === latest.sessionId),
     });
@@ -123,12 +102,11 @@ async function reopenAfterLostRefresh(
 /** Revokes a session (another device's, or this one's), signed by this device's session. */
 export async function revokeSession(ctx: ClientContext, sessionId: string, operation = 'revokeSession'): Promise<void> {
   const session = await activeSession(ctx, operation);
-  await signedCall(ctx.api, {
+  await sessionSignedCall(ctx, session, {
     method: 'DELETE',
     path: `/auth/sessions/${encodeURIComponent(sessionId)}`,
     operation,
     expect: expectActivity(ctx, 'revokeSession', { parameters: { apiKeyIds: [sessionId] } }),
-    signer: ctx.sessions.signerFor(session.sessionId),
     readBack: async () => !(await activeSessions(ctx, operation)).some((s) => s.id === sessionId),
   });
 }

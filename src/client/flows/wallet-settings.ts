@@ -1,7 +1,7 @@
 /** Wallet export, privacy and contact changes: the signed management operations. */
 import { generateEncryptionKeyPair, openExportBundle, publicKeyHex } from '../../crypto/index.js';
-import { signedCall, WalletError } from '../../protocol/index.js';
-import { activeSession, expectActivity, type ClientContext } from '../context.js';
+import { WalletError } from '../../protocol/index.js';
+import { activeSession, sessionSignedCall, expectActivity, type ClientContext } from '../context.js';
 
 /**
  * Exports the wallet: a fresh ECDH key, a signed request naming it, then the
@@ -13,7 +13,7 @@ export async function exportWallet(ctx: ClientContext): Promise<string> {
   const session = await activeSession(ctx, operation);
   const recipient = await generateEncryptionKeyPair();
   const clientPublicKey = await publicKeyHex(recipient.publicKey, 'uncompressed');
-  const { body } = await signedCall<{ encryptedWalletCredentials?: string }>(ctx.api, {
+  const { body } = await sessionSignedCall<{ encryptedWalletCredentials?: string }>(ctx, session, {
     method: 'POST',
     path: `/internal-accounts/${encodeURIComponent(ctx.options.accountId)}/export`,
     body: { clientPublicKey },
@@ -23,7 +23,6 @@ export async function exportWallet(ctx: ClientContext): Promise<string> {
       parameters: { walletId: ctx.options.accountId },
       freeParameters: ['language'],
     }),
-    signer: ctx.sessions.signerFor(session.sessionId),
   });
   if (typeof body?.encryptedWalletCredentials !== 'string') {
     throw new WalletError('INVALID_RESPONSE', 'The export answer has no encryptedWalletCredentials', { operation });
@@ -34,7 +33,7 @@ export async function exportWallet(ctx: ClientContext): Promise<string> {
 export async function setWalletPrivacy(ctx: ClientContext, enabled: boolean): Promise<void> {
   const operation = 'setWalletPrivacy';
   const session = await activeSession(ctx, operation);
-  await signedCall(ctx.api, {
+  await sessionSignedCall(ctx, session, {
     method: 'PATCH',
     path: `/internal-accounts/${encodeURIComponent(ctx.options.accountId)}`,
     body: { privateEnabled: enabled },
@@ -42,7 +41,6 @@ export async function setWalletPrivacy(ctx: ClientContext, enabled: boolean): Pr
     expect: expectActivity(ctx, 'setWalletPrivacy', {
       parameters: { walletId: ctx.options.accountId, privateEnabled: enabled },
     }),
-    signer: ctx.sessions.signerFor(session.sessionId),
   });
 }
 
@@ -58,7 +56,7 @@ export async function updateContact(
   if (isEmail === 'phoneNumber' in contact)
     throw new TypeError('updateContact takes {email} or {phoneNumber}, one per call');
   const session = await activeSession(ctx, operation);
-  const { body } = await signedCall<Record<string, unknown>>(ctx.api, {
+  const { body } = await sessionSignedCall<Record<string, unknown>>(ctx, session, {
     method: 'PATCH',
     path: `/customers/${encodeURIComponent(customerId)}`,
     body: { customerType: 'INDIVIDUAL', ...contact },
@@ -66,7 +64,6 @@ export async function updateContact(
     expect: expectActivity(ctx, isEmail ? 'updateEmail' : 'updatePhoneNumber', {
       parameters: { customerId, ...contact },
     }),
-    signer: ctx.sessions.signerFor(session.sessionId),
   });
   return body ?? {};
 }
