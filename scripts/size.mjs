@@ -105,7 +105,9 @@ for (const r of results) {
   }
 }
 if (results.some((r) => r.lazy.length)) {
-  console.log('(lazy: loaded only where the engine refuses the native session-key import, e.g. Safari)');
+  console.log(
+    '(lazy: fetched only when its dynamic import runs; the P-256 fallback only where the engine refuses the native session-key import, e.g. Safari)',
+  );
 }
 for (const r of results.slice(0, 1).concat(results.filter((x) => x.name === './client'))) {
   console.log(`\n${r.name}: share by source (bytes each module renders, before minification)`);

@@ -1,0 +1,70 @@
+/**
+ * Where @noble/curves ends up in the built files (`npm run build`): only in the
+ * lazily loaded fallback of the session-key import (src/crypto/scalar-import.ts),
+ * never in what a page loads up front. The ESM build reaches it by a dynamic
+ * import only; the script-tag bundle not at all (it fetches
+ * dist/browser/embedded-wallet-p256.js, next to itself, when it must).
+ */
+import { expect } from 'chai';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { before, describe, it } from 'node:test';
+
+const DIST = 'dist';
+// A string from @noble/curves' Weierstrass code that nothing of ours contains.
+const NOBLE_MARKER = 'bad point: is not on curve';
+/** An import of @noble/curves (comments may name it; only imports count). */
+const importsNoble = (file: string) => /\bfrom\s*["']@noble\/curves/.test(readFileSync(file, 'utf8'));
+
+/** Relative specifiers a built ESM file imports: static (`import ... from`) and dynamic (`import()`). */
+function importsOf(file: string): { staticImports: string[]; dynamicImports: string[] } {
+  const code = readFileSync(file, 'utf8');
+  const resolve = (spec: string) => normalize(join(dirname(file), spec));
+  const staticImports = [...code.matchAll(/^(?:import|export)\b[^;'"]*?(?:from\s*)?["'](\.[^"']+)["']/gm)].map((m) =>
+    resolve(m[1]!),
+  );
+  const dynamicImports = [...code.matchAll(/\bimport\(\s*["'](\.[^"']+)["']\s*\)/g)].map((m) => resolve(m[1]!));
+  return { staticImports, dynamicImports };
+}
+
+/** Every file an entry loads before any dynamic import runs, and the dynamic targets seen on the way. */
+function staticGraph(entry: string): { loaded: Set<string>; lazy: Set<string> } {
+  const loaded = new Set<string>();
+  const lazy = new Set<string>();
+  const visit = (file: string) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    const { staticImports, dynamicImports } = importsOf(file);
+    staticImports.forEach(visit);
+    dynamicImports.forEach((target) => lazy.add(target));
+  };
+  visit(entry);
+  return { loaded, lazy };
+}
+
+describe('@noble/curves in the build', () => {
+  before(() => {
+    if (!existsSync(join(DIST, 'client/index.js'))) throw new Error('dist/ is missing: run `npm run build` first');
+  });
+
+  for (const entry of ['index.js', 'client/index.js']) {
+    it(`the ESM entry ${entry} reaches @noble/curves only through a dynamic import`, () => {
+      const { loaded, lazy } = staticGraph(join(DIST, entry));
+      expect([...loaded].filter(importsNoble), 'files loaded up front that import @noble/curves').to.deep.equal([]);
+      const fallback = [...lazy].filter(importsNoble);
+      expect(fallback, 'one lazily imported chunk holds the fallback').to.have.length(1);
+      expect(loaded.has(fallback[0]!)).to.equal(false);
+    });
+  }
+
+  it('the script-tag bundle holds no @noble/curves code; its fallback file next to it does, as an ES module', () => {
+    const bundle = readFileSync(join(DIST, 'browser/embedded-wallet-elements.js'), 'utf8');
+    const fallback = readFileSync(join(DIST, 'browser/embedded-wallet-p256.js'), 'utf8');
+    expect(bundle.includes(NOBLE_MARKER), 'noble code in the bundle').to.equal(false);
+    expect(bundle.includes('embedded-wallet-p256.js'), 'the bundle names its fallback file').to.equal(true);
+    expect(fallback.includes(NOBLE_MARKER), 'noble code in the fallback file').to.equal(true);
+    // Self-contained: a browser loads it by URL, so it may import nothing by a bare name.
+    expect(fallback).not.to.match(/\bfrom\s*["'][^./]/);
+    expect(fallback).to.match(/export\s*\{[^}]*noblePublicPoint/);
+  });
+});
