@@ -78,4 +78,31 @@ describe('Wycheproof ECDH P-256 points', () => {
     report(`Wycheproof ECDH: valid points accepted ${accepted}/${valid.length}, shared secrets equal`);
     expect(accepted).to.equal(valid.length);
   });
+
+  it('refuses every invalid point that has a SEC1 length by the point checks themselves, not by a length rule', () => {
+    // hpkeSeal wants 65 bytes, so the compressed ones above never reach decodePoint; here every
+    // form is accepted, so only the coordinate and curve checks can refuse them.
+    const refusedBy: Record<string, number> = {};
+    const invalid = tests.filter((t) => t.result === 'invalid' && [33, 65].includes(t.public.length / 2));
+    for (const t of invalid) {
+      let error: unknown;
+      try {
+        parsePublicKey(fromHex(t.public), 'public', 'any');
+      } catch (e) {
+        error = e;
+      }
+      expect(error, `tc${t.tcId} ${t.comment}`).to.be.instanceOf(WalletCryptoError);
+      const reason = ((error as WalletCryptoError).cause as Error).message;
+      expect(reason, `tc${t.tcId}`).to.match(/not below the field prime|not on the curve|no curve point has this x/);
+      refusedBy[reason] = (refusedBy[reason] ?? 0) + 1;
+    }
+    report(
+      `Wycheproof ECDH: ${invalid.length} invalid points of SEC1 length refused by the point checks (${Object.entries(
+        refusedBy,
+      )
+        .map(([reason, n]) => `${n} "${reason}"`)
+        .join(', ')})`,
+    );
+    expect(invalid.length).to.equal(23);
+  });
 });
