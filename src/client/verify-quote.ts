@@ -145,7 +145,9 @@ const KEYS = [
 /** Refuses a member the commitment does not define: it could carry meaning the user never saw. */
 function onlyKnown(value: Record<string, unknown>, known: string[], field: string): void {
   const odd = Object.keys(value).find((k) => !known.includes(k));
-  if (odd !== undefined) refuse(`${field}.${odd.slice(0, 64)}`, 'is not part of a quote commitment');
+  // The name is the sender's: shown only as printable ASCII, shortened.
+  if (odd !== undefined)
+    refuse(`${field}.${odd.slice(0, 64).replace(/[^\x21-\x7e]/g, '?')}`, 'is not part of a quote commitment');
 }
 
 /**

@@ -128,6 +128,23 @@ for (const scheme of ['light', 'dark'] as const) {
       expect((await signature).detail.quoteId).to.equal(approve.quote!.id);
       await waitFor(() => deepQueryAll('[part~="message"]', approve)[0]?.textContent?.includes('Approved'), 'approved');
       await expectAccessible(el, 'approved');
+
+      // A quote that fails its check, and one the host allowed unverified (an opaque payload).
+      const real = approve.quote!;
+      approve.quote = { ...real, destination: { ...real.destination, accountId: 'ExternalAccount:other' } };
+      await waitFor(() => deepQueryAll('[part~="error"]', approve)[0], 'the refusal');
+      await expectAccessible(el, 'quote refused');
+      const payload = JSON.parse(real.paymentInstructions![0]!.accountOrWalletInfo!.payloadToSign!);
+      payload.parameters.unsignedTransaction = 'f86c0a8502540be400825208';
+      approve.allowUnverifiedPayment = true;
+      approve.quote = {
+        ...real,
+        paymentInstructions: [
+          { accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: JSON.stringify(payload) } },
+        ],
+      };
+      await waitFor(() => deepQueryAll('[part~="warning"]', approve)[0], 'the unverified warning');
+      await expectAccessible(el, 'payment unverified');
     });
   });
 }

@@ -3,7 +3,8 @@ import { css } from 'lit';
 export const approveQuoteStyles = css`
   dl {
     display: grid;
-    grid-template-columns: max-content 1fr;
+    /* minmax(0, …): a long account id wraps inside a narrow screen instead of widening the grid. */
+    grid-template-columns: max-content minmax(0, 1fr);
     gap: 6px 16px;
     margin: 0;
     padding: var(--_space);
@@ -17,5 +18,19 @@ export const approveQuoteStyles = css`
     margin: 0;
     font-variant-numeric: tabular-nums;
     overflow-wrap: anywhere;
+  }
+  [part~='destination-label'] {
+    display: block;
+    font-weight: 600;
+  }
+  [part~='account'] {
+    font-family: ui-monospace, 'SF Mono', Menlo, Consolas, monospace;
+    font-size: 0.875em;
+  }
+  [part~='warning'] {
+    color: var(--_danger);
+    font-weight: 600;
+    border-inline-start: 3px solid var(--_danger);
+    padding-inline-start: calc(var(--_space) / 2);
   }
 `;

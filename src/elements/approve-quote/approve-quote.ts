@@ -1,26 +1,49 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import type { Quote, QuoteApproval, WalletClient } from '../../client/index.js';
+import {
+  verifyQuote,
+  type Quote,
+  type QuoteApproval,
+  type VerifiedQuote,
+  type WalletClient,
+} from '../../client/index.js';
+import { EwErrorEvent } from '../events/error.js';
 import { EwSignatureEvent } from '../events/signature.js';
 import { CODE_SLOT } from '../shared/code-slot.js';
 import { ClientController } from '../shared/client-controller.js';
 import { ServerTimeController } from '../shared/server-time.js';
-import { errorText } from '../shared/error-text.js';
+import { describeError, errorText, type ErrorInfo } from '../shared/error-text.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { approveQuoteStyles } from './approve-quote.styles.js';
-import { formatAmount, formatRate } from './format.js';
+import { formatAmount, formatRate, visibleLabel } from './format.js';
 
 /** How long the button must have been fully in view, and the layout still, before it arms. */
 const ARM_AFTER_MS = 600;
+
+/** What the summary shows, formatted once from a verified quote. */
+interface Shown {
+  view: VerifiedQuote;
+  send: string;
+  receive: string;
+  fees: string;
+  rate: string;
+  label: string | undefined;
+}
 
 /**
  * Shows what a payment quote will do and asks the user to approve it. On
  * approval the wallet signs the quote's payload (no network call) and the
  * element emits `ew-signature` for the host's backend to execute the quote.
- * The approve button arms only after it has been visible and still for a
- * moment (against clickjacking), one approval gives one signature, an expired
- * quote is refused, and a payload that states a different payment than the one
- * shown is refused (what you see is what you sign). When the session has ended
+ *
+ * What you see is what you sign: every value shown is read from what the
+ * payload commits to, and a quote whose own fields differ from it (or that
+ * has malformed ids, decimals, amounts or dates) is refused before anything
+ * is shown, with no approve button. A payload that commits to nothing
+ * readable is refused too, unless the host sets `allow-unverified-payment`;
+ * the element then says plainly that the details cannot be verified. The
+ * button signs the quote on screen; a new `quote` disarms it until the new
+ * one has been in view for a moment (against clickjacking). One approval gives
+ * one signature, an expired quote is refused, and when the session has ended
  * the user signs in again right here.
  *
  * @summary Approve a payment quote.
@@ -28,17 +51,22 @@ const ARM_AFTER_MS = 600;
  * @slot ew-code - Used by the elements themselves for the code field of re-authentication.
  * @csspart base - The wrapper.
  * @csspart summary - The amounts table.
+ * @csspart destination-label - The host's name for the destination, next to the checked account id.
+ * @csspart account - The destination account id, as committed to by the payload.
+ * @csspart warning - The notice shown when the payment details cannot be verified.
  * @csspart submit - The approve button.
  * @csspart message - Success and countdown text.
  * @csspart error - The error message.
  * @event {EwSignatureEvent} ew-signature - The approval: signature, quote id, idempotency key, session expiry.
- * @event {EwErrorEvent} ew-error - Signing was refused or failed.
+ * @event {EwErrorEvent} ew-error - The quote was refused, or signing failed.
  */
 export class EwApproveQuote extends LitElement {
   static override styles = [themeStyles, approveQuoteStyles];
   static override properties = {
     client: { attribute: false },
     quote: { attribute: false },
+    destinationLabel: { attribute: 'destination-label' },
+    allowUnverifiedPayment: { type: Boolean, attribute: 'allow-unverified-payment' },
     locale: {},
     strings: { attribute: false },
     armed: { state: true },
@@ -48,11 +76,27 @@ export class EwApproveQuote extends LitElement {
   declare client: WalletClient | undefined;
   /** The quote to approve, as your backend received it from the service. */
   declare quote: Quote | undefined;
+  /**
+   * Your name for the destination (e.g. "Alex's checking ••1234"), shown next to the account id
+   * the payload commits to, never instead of it. Invisible and direction-changing characters are
+   * shown as `[U+202E]` marks; cut at 80 characters.
+   */
+  declare destinationLabel: string | undefined;
+  /**
+   * Approve a quote whose payload states nothing the wallet can read (an opaque transaction), on
+   * the quote's word alone; the element then says the details cannot be verified. A readable
+   * payload that disagrees with the quote is refused either way. Default false.
+   */
+  declare allowUnverifiedPayment: boolean;
   /** Locale for amounts (default: the page's). */
   declare locale: string | undefined;
   declare strings: Partial<WalletStrings> | undefined;
   declare private armed: boolean;
   declare private approval: QuoteApproval | undefined;
+  /** The quote as checked and formatted; the only thing rendered and signed. */
+  private shown: Shown | undefined;
+  /** Why the quote was refused; no summary and no button then. */
+  private refused: ErrorInfo | undefined;
 
   private readonly wallet = new ClientController(this);
   private observer: IntersectionObserver | undefined;
@@ -62,19 +106,62 @@ export class EwApproveQuote extends LitElement {
   constructor() {
     super();
     this.armed = false;
+    this.allowUnverifiedPayment = false;
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.disarm();
+  }
+
+  /** Stops the arming wait; the next render starts it again for whatever button it shows. */
+  private disarm(): void {
     clearTimeout(this.armTimer);
+    this.armed = false;
     this.observer?.disconnect();
     this.observer = undefined;
   }
 
+  /** Shows `error` instead of the quote: no summary, no button. */
+  private refuse(error: unknown): void {
+    this.shown = undefined;
+    this.refused = describeError(error, 'approveQuote');
+    this.dispatchEvent(new EwErrorEvent(this.refused));
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('quote')) {
-      this.approval = undefined;
-      this.wallet.reset();
+    const display = ['quote', 'allowUnverifiedPayment', 'destinationLabel', 'locale', 'strings'] as const;
+    if (!display.some((name) => changed.has(name))) return;
+    // Anything that changes what the summary says disarms: the click must approve what was read.
+    this.disarm();
+    this.approval = undefined;
+    this.wallet.reset();
+    this.shown = this.refused = undefined;
+    if (this.quote === undefined) return;
+    try {
+      const view = verifyQuote(this.quote, { allowUnverifiedPayment: this.allowUnverifiedPayment });
+      const { sendingCurrency: sending, receivingCurrency: receiving } = view;
+      this.shown = {
+        view,
+        send: formatAmount(view.sendingAmount, sending, this.locale),
+        receive: formatAmount(view.receivingAmount, receiving, this.locale),
+        fees: formatAmount(view.fees, sending, this.locale),
+        rate: formatRate(view.exchangeRate, sending, receiving, this.locale),
+        label: this.destinationLabel ? visibleLabel(this.destinationLabel) : undefined,
+      };
+    } catch (error) {
+      this.refuse(error);
+    }
+  }
+
+  protected override update(changed: PropertyValues<this>): void {
+    try {
+      super.update(changed);
+    } catch (error) {
+      // A quote that cannot be drawn must not leave the last one, and its armed button, on screen.
+      this.disarm();
+      this.refuse(error);
+      super.update(changed);
     }
   }
 
@@ -100,44 +187,65 @@ export class EwApproveQuote extends LitElement {
     this.observer.observe(button);
   }
 
-  /** Approves: signs the quote's payload and emits `ew-signature`. Resolves to the approval, or undefined. */
+  /** Approves the quote on screen: signs its payload and emits `ew-signature`. Resolves to the approval, or undefined. */
   async approve(): Promise<QuoteApproval | undefined> {
-    const { client, quote } = this;
-    if (!client || !quote || this.approval) return this.approval;
-    const approval = await this.wallet.run('approveQuote', () => client.approveQuote(quote));
+    const view = this.shown?.view;
+    if (!view || this.approval) return this.approval;
+    return this.sign(view);
+  }
+
+  private async sign(view: VerifiedQuote): Promise<QuoteApproval | undefined> {
+    const client = this.client;
+    if (!client) return undefined;
+    // The private copy checked for display is what gets signed; the opt-in is the one it was shown under.
+    const approval = await this.wallet.run('approveQuote', () =>
+      client.approveQuote(view.quote, { allowUnverifiedPayment: !view.verified }),
+    );
     if (approval) {
-      this.approval = approval;
+      if (view === this.shown?.view) this.approval = approval;
       this.dispatchEvent(new EwSignatureEvent({ ...approval }));
     }
     return approval;
   }
 
-  private onClick(): void {
-    if (this.armed) void this.approve();
+  private onClick(view: VerifiedQuote): void {
+    // `view` is the one this button was rendered with; a quote set since then is not what was read.
+    if (this.armed && view === this.shown?.view && !this.approval) void this.sign(view);
   }
 
   protected override render() {
     const s = resolveStrings(this.strings);
-    const quote = this.quote;
-    if (!quote) return html`<div part="base"><p class="muted">${s.loading}</p></div>`;
+    if (this.refused) {
+      return html`<div part="base">
+        <h2>${s.approveTitle}</h2>
+        <p part="error" role="alert">${errorText(this.refused, s)}</p>
+      </div>`;
+    }
+    const shown = this.shown;
+    if (!shown) return html`<div part="base"><p class="muted">${s.loading}</p></div>`;
+    const { view } = shown;
     const { pending, error } = this.wallet;
-    const msLeft = Date.parse(quote.expiresAt) - this.clock.now;
+    const msLeft = view.expiresAtMs - this.clock.now;
     const expired = msLeft <= 0;
     const signedIn = this.client?.state.status === 'signed-in';
     return html`<div part="base">
       <h2>${s.approveTitle}</h2>
       <dl part="summary">
         <dt>${s.youSend}</dt>
-        <dd>${formatAmount(quote.totalSendingAmount, quote.sendingCurrency, this.locale)}</dd>
+        <dd>${shown.send}</dd>
         <dt>${s.recipientGets}</dt>
-        <dd>${formatAmount(quote.totalReceivingAmount, quote.receivingCurrency, this.locale)}</dd>
+        <dd>${shown.receive}</dd>
         <dt>${s.fees}</dt>
-        <dd>${formatAmount(quote.feesIncluded, quote.sendingCurrency, this.locale)}</dd>
+        <dd>${shown.fees}</dd>
         <dt>${s.rate}</dt>
-        <dd>${formatRate(quote.exchangeRate, quote.sendingCurrency, quote.receivingCurrency, this.locale)}</dd>
+        <dd>${shown.rate}</dd>
         <dt>${s.destination}</dt>
-        <dd>${quote.destination.accountId}</dd>
+        <dd>
+          ${shown.label ? html`<bdi part="destination-label">${shown.label}</bdi>` : nothing}
+          <span part="account">${view.destinationAccountId}</span>
+        </dd>
       </dl>
+      ${view.verified ? nothing : html`<p part="warning" id="unverified">${s.paymentUnverified}</p>`}
       ${
         this.approval
           ? html`<p part="message" role="status">${s.approved}</p>`
@@ -152,9 +260,9 @@ export class EwApproveQuote extends LitElement {
                   <button
                     part="submit"
                     type="button"
-                    aria-describedby="arm-hint"
+                    aria-describedby=${view.verified ? 'arm-hint' : 'unverified arm-hint'}
                     ?disabled=${pending || !this.armed}
-                    @click=${() => this.onClick()}
+                    @click=${() => this.onClick(view)}
                   >
                     ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.approving}` : s.approve}
                   </button>

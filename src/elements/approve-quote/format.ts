@@ -1,24 +1,54 @@
-/** Money and time for quote display, localised with Intl. */
-import type { Currency } from '../../client/index.js';
+/** Money, rates and host-given labels for quote display, localised with Intl. */
+import type { CheckedCurrency } from '../../client/index.js';
 
-/** An amount in the currency's smallest unit, with its decimals and symbol (e.g. 2500 USD -> "$25.00"). */
-export function formatAmount(amount: number, currency: Currency, locale?: string): string {
-  const value = amount / 10 ** currency.decimals;
+/**
+ * An amount in the currency's smallest unit as an exact decimal string
+ * (2500, 2 decimals -> "25.00"): no floating-point division, so what is shown
+ * is digit for digit what was checked.
+ */
+function decimalString(amount: number, decimals: number): string {
+  const digits = String(amount).padStart(decimals + 1, '0');
+  return decimals ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;
+}
+
+/** An amount in the currency's smallest unit, with its decimals and code (e.g. 2500 USD -> "$25.00"). */
+export function formatAmount(amount: number, currency: CheckedCurrency, locale?: string): string {
+  // Intl formats a decimal string exactly (Intl.NumberFormat v3; older engines read it as a number).
+  const value = decimalString(amount, currency.decimals) as Intl.StringNumericLiteral;
+  const digits = { minimumFractionDigits: currency.decimals, maximumFractionDigits: currency.decimals };
   try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: currency.code,
-      minimumFractionDigits: currency.decimals,
-      maximumFractionDigits: currency.decimals,
-    }).format(value);
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.code, ...digits }).format(value);
   } catch {
     // Not an ISO 4217 code (e.g. a crypto ticker): number plus the code.
-    return `${new Intl.NumberFormat(locale, { minimumFractionDigits: currency.decimals, maximumFractionDigits: currency.decimals }).format(value)} ${currency.symbol ?? currency.code}`;
+    return `${new Intl.NumberFormat(locale, digits).format(value)} ${currency.code}`;
   }
 }
 
 /** "1 USD = 0.92 EUR" (exchangeRate is sending units per receiving unit). */
-export function formatRate(rate: number, sending: Currency, receiving: Currency, locale?: string): string {
-  const perSending = rate === 0 ? 0 : 1 / rate;
-  return `1 ${sending.code} = ${new Intl.NumberFormat(locale, { maximumSignificantDigits: 6 }).format(perSending)} ${receiving.code}`;
+export function formatRate(
+  rate: number,
+  sending: CheckedCurrency,
+  receiving: CheckedCurrency,
+  locale?: string,
+): string {
+  return `1 ${sending.code} = ${new Intl.NumberFormat(locale, { maximumSignificantDigits: 6 }).format(1 / rate)} ${receiving.code}`;
+}
+
+const LABEL_MAX = 80;
+
+/**
+ * A host-given label made safe to show: control, format (bidi overrides,
+ * zero-width) and separator characters become visible `[U+202E]` marks so
+ * they cannot reorder or hide text, and it is cut at 80 characters.
+ */
+export function visibleLabel(label: string): string {
+  const chars = [...label.slice(0, 4 * LABEL_MAX)];
+  const shown = chars
+    .slice(0, LABEL_MAX)
+    .join('')
+    .replace(
+      /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/gu,
+      (c) => `[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`,
+    );
+  return chars.length > LABEL_MAX ? `${shown}…` : shown;
 }

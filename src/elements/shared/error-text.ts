@@ -13,11 +13,14 @@ export interface ErrorInfo {
   reason?: string;
   requestId?: string;
   operation?: string;
+  /** The field that failed a check (a quote's `destination.accountId`, a payload's `parameters.email`), when one did. */
+  field?: string;
 }
 
 /** The typed summary of an error, for `ew-error` details and for display. */
 export function describeError(error: unknown, operation: string): ErrorInfo {
-  const e = (error ?? {}) as Partial<ErrorInfo> & { name?: string };
+  const e = (error ?? {}) as Partial<ErrorInfo> & { name?: string; details?: { field?: unknown } };
+  const field = typeof e.field === 'string' ? e.field : e.details?.field;
   const code = typeof e.code === 'string' ? e.code : e.name === 'TypeError' ? 'INVALID_INPUT' : 'UNKNOWN';
   return {
     code,
@@ -26,6 +29,7 @@ export function describeError(error: unknown, operation: string): ErrorInfo {
     ...(typeof e.reason === 'string' ? { reason: e.reason } : {}),
     ...(typeof e.requestId === 'string' ? { requestId: e.requestId } : {}),
     operation: typeof e.operation === 'string' ? e.operation : operation,
+    ...(typeof field === 'string' ? { field } : {}),
   };
 }
 
@@ -34,6 +38,8 @@ export function errorText(info: ErrorInfo, strings: WalletStrings): string {
   // The service's reason is the most precise thing to say about a failed sign-in.
   if (info.code === 'UNAUTHORIZED' && info.reason === 'Invalid OTP code') return strings.wrongCode;
   if (info.code === 'UNAUTHORIZED' && /expired/i.test(info.reason ?? '')) return strings.expiredCode;
+  // A refused quote names the detail that failed, so support can tell a tampered quote from a wrong one.
+  if (info.code === 'QUOTE_NOT_SIGNABLE' && info.field) return strings.quoteRefused(info.field);
   if (strings.errors[info.code]) return strings.errors[info.code]!;
   // The crypto core's refusals: a bundle that fails verification, or a payload that is not what we asked to sign.
   if (/^(BAD_BUNDLE|BUNDLE_|ENCLAVE_|DECRYPT_FAILED|BAD_PLAINTEXT|BAD_CHECKSUM)/.test(info.code))

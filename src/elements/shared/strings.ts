@@ -44,6 +44,10 @@ export interface WalletStrings {
   approved: string;
   armHint: string;
   reauthToApprove: string;
+  /** A quote refused before anything was shown or signed; `field` names what failed its check. */
+  quoteRefused: (field: string) => string;
+  /** Shown when the host allowed a payment whose payload the wallet cannot read. */
+  paymentUnverified: string;
   // Sessions
   sessionsTitle: string;
   thisDevice: string;
@@ -117,6 +121,10 @@ export const STRINGS_EN: WalletStrings = {
   approved: 'Approved. Your signature was handed to the app.',
   armHint: 'The approve button turns on once it has been in view for a moment.',
   reauthToApprove: 'Your session has ended. Sign in again to approve.',
+  quoteRefused: (field) =>
+    `This payment cannot be approved because a detail failed its safety check (${field}). Nothing was signed.`,
+  paymentUnverified:
+    'The payment details cannot be verified: the wallet cannot read what it would sign. Approve only if you trust this app.',
   sessionsTitle: 'Signed-in devices',
   thisDevice: 'This device',
   signedInWith: (t) => `Signed in with ${t}`,
@@ -145,7 +153,12 @@ export const STRINGS_EN: WalletStrings = {
   answerFailedCheck:
     "The wallet service's answer failed a security check, so nothing was sent. Try again; if it keeps happening, contact support.",
   payloadRefused: 'The request to sign did not match what you asked for, so nothing was signed.',
-  errors: {},
+  errors: {
+    PAYLOAD_PARAMETER_MISMATCH:
+      'This request was changed on its way and was not signed. Nothing in your wallet changed.',
+    PAYLOAD_DUPLICATE_KEY: 'This request was changed on its way and was not signed. Nothing in your wallet changed.',
+    SESSION_REPLACED: 'Your session was replaced elsewhere or could not be confirmed. Please sign in again.',
+  },
 };
 
 /** Spanish, shipped to show a second locale working (demo locale switch). */
@@ -202,6 +215,10 @@ export const STRINGS_ES: WalletStrings = {
   tryAgain: 'Intentar de nuevo',
   armHint: 'El botón de aprobar se activa cuando ha estado visible un momento.',
   reauthToApprove: 'Tu sesión terminó. Inicia sesión de nuevo para aprobar.',
+  quoteRefused: (field) =>
+    `Este pago no se puede aprobar porque un dato no pasó su control de seguridad (${field}). No se firmó nada.`,
+  paymentUnverified:
+    'No se pueden verificar los datos del pago: la billetera no puede leer lo que firmaría. Apruébalo solo si confías en esta aplicación.',
   signedInWith: (t) => `Sesión iniciada con ${t}`,
   expiresAt: (t) => `hasta las ${t}`,
   noSessions: 'No hay sesiones activas.',
@@ -243,6 +260,9 @@ export const STRINGS_ES: WalletStrings = {
     PASSKEY_ALREADY_REGISTERED: 'Esta llave de acceso ya está registrada.',
     PASSKEY_NO_AUTHENTICATOR: 'No se encontró una llave de acceso en este dispositivo.',
     PASSKEY_FAILED: 'No se pudo usar la llave de acceso.',
+    PAYLOAD_PARAMETER_MISMATCH: 'Esta solicitud se modificó por el camino y no se firmó. Tu billetera no cambió.',
+    PAYLOAD_DUPLICATE_KEY: 'Esta solicitud se modificó por el camino y no se firmó. Tu billetera no cambió.',
+    SESSION_REPLACED: 'Tu sesión se reemplazó en otro lugar o no se pudo confirmar. Inicia sesión de nuevo.',
   },
   answerFailedCheck:
     'La respuesta del servicio de billetera no pasó una verificación de seguridad, así que no se envió nada. Inténtalo de nuevo.',
