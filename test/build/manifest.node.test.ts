@@ -95,6 +95,10 @@ describe('custom-elements.json', () => {
     expect(wallet.slots!.length).to.be.greaterThan(0);
     expect(found.get('ew-otp-sign-in')!.attributes!.map((a) => a.name)).to.include('channel');
     // Internal reactive state is not an attribute.
-    expect(found.get('ew-approve-quote')!.attributes!.map((a) => a.name)).to.deep.equal(['locale']);
+    expect(found.get('ew-approve-quote')!.attributes!.map((a) => a.name)).to.deep.equal([
+      'destination-label',
+      'allow-unverified-payment',
+      'locale',
+    ]);
   });
 });
