@@ -9,6 +9,7 @@
  * (an opaque chain transaction) is refused unless the host opts in, and then
  * the element says the details cannot be verified.
  */
+import { fromHex } from '../crypto/index.js';
 import { WalletError, type Quote } from '../protocol/index.js';
 
 /** How `approveQuote` treats a payload whose commitment it cannot read. */
@@ -76,70 +77,47 @@ function text(value: unknown, field: string, pattern: RegExp, max: number): stri
   return value;
 }
 
-function amount(value: unknown, field: string): number {
+type Reader = (value: unknown, field: string) => unknown;
+
+const id: Reader = (value, field) => text(value, field, ID, 256);
+
+const amount: Reader = (value, field) => {
   if (!Number.isSafeInteger(value) || (value as number) < 0) refuse(field, 'is not a whole number of smallest units');
-  return value as number;
-}
+  return value;
+};
 
-function currency(value: unknown, field: string): CheckedCurrency {
+const currency: Reader = (value, field): CheckedCurrency => {
   const c = isObject(value) ? value : {};
-  const decimals = c['decimals'];
-  if (!Number.isInteger(decimals) || (decimals as number) < 0 || (decimals as number) > 18)
+  const decimals = c['decimals'] as number;
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 18)
     refuse(`${field}.decimals`, 'is not between 0 and 18');
-  return { code: text(c['code'], `${field}.code`, CODE, 16), decimals: decimals as number };
-}
+  return { code: text(c['code'], `${field}.code`, CODE, 16), decimals };
+};
 
-function rate(value: unknown, field: string): number {
+const rate: Reader = (value, field) => {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) refuse(field, 'is not a positive number');
   return value;
-}
+};
 
-function timeMs(value: unknown, field: string): number {
+/** An ISO 8601 date, normalised (`toISOString`) so two spellings of one instant compare equal. */
+const time: Reader = (value, field) => {
   const ms = Date.parse(text(value, field, TIME, 40));
   if (!Number.isFinite(ms)) refuse(field, 'is not a valid date');
-  return ms;
-}
+  return new Date(ms).toISOString();
+};
 
-/** The payload an embedded-wallet quote asks the wallet to sign. */
-export function quotePayload(quote: Quote): string | undefined {
-  const instructions = isObject(quote) && Array.isArray(quote.paymentInstructions) ? quote.paymentInstructions : [];
-  const payload = instructions.find((p) => p?.accountOrWalletInfo?.accountType === 'EMBEDDED_WALLET')
-    ?.accountOrWalletInfo?.payloadToSign;
-  return typeof payload === 'string' ? payload : undefined;
-}
-
-/** The JSON text in a SIGN_TRANSACTION payload's `unsignedTransaction`, if it holds any. */
-function transactionJson(payload: string): unknown {
-  try {
-    const hex = (JSON.parse(payload) as { parameters?: { unsignedTransaction?: unknown } }).parameters
-      ?.unsignedTransaction;
-    if (typeof hex !== 'string' || !/^([0-9a-f]{2})+$/i.test(hex)) return undefined;
-    const bytes = new Uint8Array(hex.length / 2);
-    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
-    const json = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    const value: unknown = JSON.parse(json);
-    // Canonical form only: JSON.parse keeps the last of two equal keys while another
-    // reader may keep the first, and re-serialising drops the repeat, so they differ.
-    if (isObject(value) && JSON.stringify(value) !== json)
-      refuse('unsignedTransaction', 'is not canonical JSON (a repeated key or another spelling)');
-    return value;
-  } catch (error) {
-    if (error instanceof WalletError) throw error;
-    return undefined; // not an activity, not hex, not UTF-8 or not JSON: opaque
-  }
-}
-
-const KEYS = [
-  'quoteId',
-  'sourceAccountId',
-  'destinationAccountId',
-  'sendingAmount',
-  'sendingCurrency',
-  'receivingAmount',
-  'receivingCurrency',
-  'fees',
-  'exchangeRate',
-  'expiresAt',
+/** Each committed value, where the quote states it, and how it is read. */
+const FIELDS: [keyof QuoteCommitment, string, Reader][] = [
+  ['quoteId', 'id', id],
+  ['sourceAccountId', 'source.accountId', id],
+  ['destinationAccountId', 'destination.accountId', id],
+  ['sendingAmount', 'totalSendingAmount', amount],
+  ['sendingCurrency', 'sendingCurrency', currency],
+  ['receivingAmount', 'totalReceivingAmount', amount],
+  ['receivingCurrency', 'receivingCurrency', currency],
+  ['fees', 'feesIncluded', amount],
+  ['exchangeRate', 'exchangeRate', rate],
+  ['expiresAt', 'expiresAt', time],
 ];
 
 /** Refuses a member the commitment does not define: it could carry meaning the user never saw. */
@@ -150,33 +128,67 @@ function onlyKnown(value: Record<string, unknown>, known: string[], field: strin
     refuse(`${field}.${odd.slice(0, 64).replace(/[^\x21-\x7e]/g, '?')}`, 'is not part of a quote commitment');
 }
 
+/** The payload an embedded-wallet quote asks the wallet to sign. */
+export function quotePayload(quote: Quote): string | undefined {
+  const instructions = isObject(quote) && Array.isArray(quote.paymentInstructions) ? quote.paymentInstructions : [];
+  const payload = instructions.find((p) => p?.accountOrWalletInfo?.accountType === 'EMBEDDED_WALLET')
+    ?.accountOrWalletInfo?.payloadToSign;
+  return typeof payload === 'string' ? payload : undefined;
+}
+
+/** The JSON value in a SIGN_TRANSACTION payload's `unsignedTransaction`, if it holds any. */
+function transactionJson(payload: string): unknown {
+  let json: string;
+  let value: unknown;
+  try {
+    const hex = (JSON.parse(payload) as { parameters: { unsignedTransaction: string } }).parameters.unsignedTransaction;
+    json = new TextDecoder('utf-8', { fatal: true }).decode(fromHex(hex));
+    value = JSON.parse(json);
+  } catch {
+    return undefined; // not an activity, not hex, not UTF-8 or not JSON: opaque
+  }
+  // Canonical form only: JSON.parse keeps the last of two equal keys while another
+  // reader may keep the first; re-serialising drops the repeat, so the two differ.
+  if (isObject(value) && JSON.stringify(value) !== json)
+    refuse('unsignedTransaction', 'is not canonical JSON (a repeated key or another spelling)');
+  return value;
+}
+
+/** Reads each field of `FIELDS` from `source` in order, so the first bad one is named. */
+function readFields(get: (key: string, path: string) => unknown, field: (key: string, path: string) => string) {
+  return Object.fromEntries(
+    FIELDS.map(([key, path, read]) => [key, read(get(key, path), field(key, path))]),
+  ) as unknown as QuoteCommitment;
+}
+
 /**
  * Reads the payment a SIGN_TRANSACTION payload commits to. Undefined when its
- * `unsignedTransaction` is not JSON (an opaque transaction); a JSON object
- * that is not exactly the commitment (a field missing, unknown or malformed)
- * is refused with QUOTE_NOT_SIGNABLE naming the field.
+ * `unsignedTransaction` is not a JSON object (an opaque transaction); an
+ * object that is not exactly the commitment (a member missing, unknown or
+ * malformed, or not canonical JSON) is refused with QUOTE_NOT_SIGNABLE naming
+ * the field.
  */
 export function quoteCommitment(payload: string): QuoteCommitment | undefined {
   const c = transactionJson(payload);
   if (!isObject(c)) return undefined;
   const at = (key: string) => `unsignedTransaction.${key}`;
-  onlyKnown(c, KEYS, 'unsignedTransaction');
+  onlyKnown(
+    c,
+    FIELDS.map(([key]) => key),
+    'unsignedTransaction',
+  );
   for (const key of ['sendingCurrency', 'receivingCurrency']) {
     const value = c[key];
     if (isObject(value)) onlyKnown(value, ['code', 'decimals'], at(key));
   }
-  return {
-    quoteId: text(c['quoteId'], at('quoteId'), ID, 256),
-    sourceAccountId: text(c['sourceAccountId'], at('sourceAccountId'), ID, 256),
-    destinationAccountId: text(c['destinationAccountId'], at('destinationAccountId'), ID, 256),
-    sendingAmount: amount(c['sendingAmount'], at('sendingAmount')),
-    sendingCurrency: currency(c['sendingCurrency'], at('sendingCurrency')),
-    receivingAmount: amount(c['receivingAmount'], at('receivingAmount')),
-    receivingCurrency: currency(c['receivingCurrency'], at('receivingCurrency')),
-    fees: amount(c['fees'], at('fees')),
-    exchangeRate: rate(c['exchangeRate'], at('exchangeRate')),
-    expiresAt: (timeMs(c['expiresAt'], at('expiresAt')), c['expiresAt'] as string),
-  };
+  return readFields((key) => c[key], at);
+}
+
+/** Refuses the first difference, naming the quote's field (`sendingCurrency.decimals`). */
+function same(shown: unknown, committed: unknown, field: string): void {
+  if (isObject(shown) && isObject(committed)) {
+    for (const key of Object.keys(shown)) same(shown[key], committed[key], `${field}.${key}`);
+  } else if (shown !== committed) refuse(field, 'differs from the payment to sign');
 }
 
 /**
@@ -196,40 +208,16 @@ export function verifyQuote(input: Quote, options: ApproveQuoteOptions & { accou
   if (!isObject(quote)) refuse('data', 'is missing');
   const payloadToSign = quotePayload(quote);
   if (payloadToSign === undefined) refuse('paymentInstructions', 'has no embedded-wallet payload to sign');
-  const expiresAtMs = timeMs(quote.expiresAt, 'expiresAt');
-  const shown: QuoteCommitment = {
-    quoteId: text(quote.id, 'id', ID, 256),
-    sourceAccountId: text(quote.source?.accountId, 'source.accountId', ID, 256),
-    destinationAccountId: text(quote.destination?.accountId, 'destination.accountId', ID, 256),
-    sendingAmount: amount(quote.totalSendingAmount, 'totalSendingAmount'),
-    sendingCurrency: currency(quote.sendingCurrency, 'sendingCurrency'),
-    receivingAmount: amount(quote.totalReceivingAmount, 'totalReceivingAmount'),
-    receivingCurrency: currency(quote.receivingCurrency, 'receivingCurrency'),
-    fees: amount(quote.feesIncluded, 'feesIncluded'),
-    exchangeRate: rate(quote.exchangeRate, 'exchangeRate'),
-    expiresAt: quote.expiresAt,
-  };
+  const shown = readFields(
+    (_, path) => path.split('.').reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), quote),
+    (_, path) => path,
+  );
   const committed = quoteCommitment(payloadToSign);
-  if (committed) {
-    const pairs: [string, unknown, unknown][] = [
-      ['id', shown.quoteId, committed.quoteId],
-      ['source.accountId', shown.sourceAccountId, committed.sourceAccountId],
-      ['destination.accountId', shown.destinationAccountId, committed.destinationAccountId],
-      ['totalSendingAmount', shown.sendingAmount, committed.sendingAmount],
-      ['sendingCurrency.code', shown.sendingCurrency.code, committed.sendingCurrency.code],
-      ['sendingCurrency.decimals', shown.sendingCurrency.decimals, committed.sendingCurrency.decimals],
-      ['totalReceivingAmount', shown.receivingAmount, committed.receivingAmount],
-      ['receivingCurrency.code', shown.receivingCurrency.code, committed.receivingCurrency.code],
-      ['receivingCurrency.decimals', shown.receivingCurrency.decimals, committed.receivingCurrency.decimals],
-      ['feesIncluded', shown.fees, committed.fees],
-      ['exchangeRate', shown.exchangeRate, committed.exchangeRate],
-      ['expiresAt', expiresAtMs, Date.parse(committed.expiresAt)],
-    ];
-    for (const [field, a, b] of pairs) if (a !== b) refuse(field, 'differs from the payment to sign');
-  } else if (!options.allowUnverifiedPayment) {
+  if (committed) for (const [key, path] of FIELDS) same(shown[key], committed[key], path);
+  else if (!options.allowUnverifiedPayment)
     refuse('payloadToSign', 'states no payment that can be checked against the quote');
-  }
   if (options.accountId !== undefined && shown.sourceAccountId !== options.accountId)
     refuse('source.accountId', 'is not this wallet');
-  return { ...(committed ?? shown), verified: committed !== undefined, quote, payloadToSign, expiresAtMs };
+  const view = committed ?? shown;
+  return { ...view, verified: committed !== undefined, quote, payloadToSign, expiresAtMs: Date.parse(view.expiresAt) };
 }
