@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { describe, it } from '#test-harness';
-import { formatAmount, formatRate, visibleLabel } from '../../src/elements/approve-quote/format.js';
+import { formatAmount, formatRate, usableLocale, visibleLabel } from '../../src/elements/approve-quote/format.js';
 
 const USD = { code: 'USD', decimals: 2 };
 
@@ -17,6 +17,12 @@ describe('quote formatting', () => {
     expect(formatAmount(Number.MAX_SAFE_INTEGER, USD, 'en-US')).to.equal('$90,071,992,547,409.91');
     expect(formatAmount(1, { code: 'WETH', decimals: 18 }, 'en-US')).to.equal('0.000000000000000001 WETH');
     expect(formatAmount(50_000, { code: 'USD', decimals: 4 }, 'en-US')).to.equal('$5.0000');
+  });
+
+  it('falls back to the page locale for a tag Intl does not accept', () => {
+    expect(usableLocale('es-MX')).to.equal('es-MX');
+    expect(usableLocale('not a locale!')).to.equal(undefined);
+    expect(usableLocale(undefined)).to.equal(undefined);
   });
 
   it('states the rate as 1 sending unit in receiving units', () => {

@@ -15,7 +15,7 @@ import { describeError, errorText, type ErrorInfo } from '../shared/error-text.j
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { approveQuoteStyles } from './approve-quote.styles.js';
-import { formatAmount, formatRate, visibleLabel } from './format.js';
+import { formatAmount, formatRate, usableLocale, visibleLabel } from './format.js';
 
 /** How long the button must have been fully in view, and the layout still, before it arms. */
 const ARM_AFTER_MS = 600;
@@ -141,12 +141,13 @@ export class EwApproveQuote extends LitElement {
     try {
       const view = verifyQuote(this.quote, { allowUnverifiedPayment: this.allowUnverifiedPayment });
       const { sendingCurrency: sending, receivingCurrency: receiving } = view;
+      const locale = usableLocale(this.locale);
       this.shown = {
         view,
-        send: formatAmount(view.sendingAmount, sending, this.locale),
-        receive: formatAmount(view.receivingAmount, receiving, this.locale),
-        fees: formatAmount(view.fees, sending, this.locale),
-        rate: formatRate(view.exchangeRate, sending, receiving, this.locale),
+        send: formatAmount(view.sendingAmount, sending, locale),
+        receive: formatAmount(view.receivingAmount, receiving, locale),
+        fees: formatAmount(view.fees, sending, locale),
+        rate: formatRate(view.exchangeRate, sending, receiving, locale),
         label: this.destinationLabel ? visibleLabel(this.destinationLabel) : undefined,
       };
     } catch (error) {

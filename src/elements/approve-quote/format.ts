@@ -11,6 +11,15 @@ function decimalString(amount: number, decimals: number): string {
   return decimals ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;
 }
 
+/** `locale` if Intl knows it, else undefined (the page's): a malformed tag must not stop the quote from showing. */
+export function usableLocale(locale: string | undefined): string | undefined {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf(locale ?? []).length ? locale : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** An amount in the currency's smallest unit, with its decimals and code (e.g. 2500 USD -> "$25.00"). */
 export function formatAmount(amount: number, currency: CheckedCurrency, locale?: string): string {
   // Intl formats a decimal string exactly (Intl.NumberFormat v3; older engines read it as a number).
