@@ -19,7 +19,7 @@
 import { ApiClient, fetchTransport, WalletError, type AuthMethod, type Quote } from '../protocol/index.js';
 import { listCredentials, type ClientContext } from './context.js';
 import { revokeCredential } from './flows/credentials.js';
-import { approveQuote, signPayload, type QuoteApproval } from './flows/approve-quote.js';
+import { approveQuote, signPayload, type QuoteApproval, type SignPayloadOptions } from './flows/approve-quote.js';
 import type { ApproveQuoteOptions } from './verify-quote.js';
 import {
   prepareOAuthSignIn,
@@ -227,10 +227,7 @@ export class WalletClient extends EventTarget {
   }
 
   /** Stamps a payload (transaction-signing activities by default). */
-  signPayload(
-    payloadToSign: string,
-    options: { activityTypes?: readonly string[]; allowOpaque?: boolean } = {},
-  ): Promise<string> {
+  signPayload(payloadToSign: string, options: SignPayloadOptions = {}): Promise<string> {
     return signPayload(this.ctx, payloadToSign, options);
   }
 

@@ -18,6 +18,7 @@ import {
   makeClient,
   newWallet,
   platform,
+  quoteFor,
   sandboxSessions,
   testIdp,
   type TestWallet,
@@ -362,6 +363,55 @@ describe('every signed operation binds its parameters (a tampering relay gets no
       await prepared.start();
       expect(lenient.client.state.status).to.equal('signed-in');
       lenient.client.close();
+    });
+  });
+
+  describe('signPayload and approveQuote', () => {
+    const withParameter = (payload: string, name: string, value: unknown) => {
+      const activity = JSON.parse(payload) as Activity;
+      activity.parameters[name] = value;
+      return JSON.stringify(activity);
+    };
+
+    it('signPayload checks the parameters the host states, refuses others and repeated keys', async () => {
+      const wallet = await newWallet();
+      const client = await makeClient(wallet);
+      await emailSignIn(client, wallet);
+      const quote = await quoteFor(wallet);
+      const payload = quote.paymentInstructions!.find((p) => p.accountOrWalletInfo?.payloadToSign)!.accountOrWalletInfo!
+        .payloadToSign!;
+      const { signWith } = (JSON.parse(payload) as Activity).parameters;
+      const stated = { parameters: { signWith }, freeParameters: ['type', 'unsignedTransaction'] };
+      expect(await client.signPayload(payload, stated)).to.be.a('string');
+      await expectRejects(client.signPayload(payload, { ...stated, parameters: { signWith: 'another' } }), (e) =>
+        expect([e.code, e.field]).to.deep.equal(['PAYLOAD_PARAMETER_MISMATCH', 'parameters.signWith']),
+      );
+      await expectRejects(client.signPayload(withParameter(payload, 'sponsor', 'x'), stated), (e) =>
+        expect([e.code, e.field]).to.deep.equal(['PAYLOAD_PARAMETER_MISMATCH', 'parameters.sponsor']),
+      );
+      await expectRejects(client.signPayload(payload.replace(/\}$/, ',"type":"ACTIVITY_TYPE_X"}')), (e) =>
+        expect(e.code).to.equal('PAYLOAD_DUPLICATE_KEY'),
+      );
+      // Opaque is the host's explicit word that it vouches for the payload.
+      expect(await client.signPayload('opaque bytes', { allowOpaque: true })).to.be.a('string');
+      client.close();
+    });
+
+    it('approveQuote refuses a transaction activity carrying a parameter beyond the transaction', async () => {
+      const wallet = await newWallet();
+      const client = await makeClient(wallet);
+      await emailSignIn(client, wallet);
+      const quote = await quoteFor(wallet);
+      const tampered = structuredClone(quote);
+      const info = tampered.paymentInstructions!.find(
+        (p) => p.accountOrWalletInfo?.payloadToSign,
+      )!.accountOrWalletInfo!;
+      info.payloadToSign = withParameter(info.payloadToSign!, 'feePayer', 'someone-else');
+      await expectRejects(client.approveQuote(tampered), (e) =>
+        expect([e.code, e.field]).to.deep.equal(['PAYLOAD_PARAMETER_MISMATCH', 'parameters.feePayer']),
+      );
+      expect((await client.approveQuote(quote)).quoteId).to.equal(quote.id);
+      client.close();
     });
   });
 });

@@ -11,6 +11,9 @@ import { WalletError, type Quote } from '../../protocol/index.js';
 import { activeSession, type ClientContext } from '../context.js';
 import { verifyQuote, type ApproveQuoteOptions } from '../verify-quote.js';
 
+/** The parameters of a SIGN_TRANSACTION activity (PROTOCOL.md). */
+const TRANSACTION_PARAMETERS = ['type', 'signWith', 'unsignedTransaction'];
+
 export interface QuoteApproval {
   /** The `Service-Wallet-Signature` value for `POST /quotes/{id}/execute`. */
   signature: string;
@@ -38,7 +41,14 @@ export async function approveQuote(
     throw new WalletError('QUOTE_EXPIRED', 'The quote has expired', { operation });
   }
   const payload = checked.payloadToSign;
-  checkPayloadToSign(payload, { kind: 'activity', types: ctx.options.activityTypes.signTransaction });
+  const { organizationId } = ctx.options;
+  // verifyQuote read `unsignedTransaction`; any parameter beyond the transaction's own is refused.
+  checkPayloadToSign(payload, {
+    kind: 'activity',
+    types: ctx.options.activityTypes.signTransaction,
+    ...(organizationId ? { organizationId } : {}),
+    ...(checked.verified ? { parameters: {}, freeParameters: TRANSACTION_PARAMETERS } : {}),
+  });
   const signature = await createStamp(payload, ctx.sessions.signerFor(session.sessionId)());
   return {
     signature,
@@ -48,22 +58,45 @@ export async function approveQuote(
   };
 }
 
+/** What `signPayload` checks before it signs. */
+export interface SignPayloadOptions {
+  /** Activity types accepted (default: transaction signing). */
+  activityTypes?: readonly string[];
+  /**
+   * The parameters the activity must state, each equal (as JSON) to the value
+   * given; with this set, parameters not named here or in `freeParameters`
+   * are refused. State what your user asked for.
+   */
+  parameters?: Record<string, unknown>;
+  /** Parameters that may carry any value. */
+  freeParameters?: readonly string[];
+  /** Sign a payload in no format the client knows. Nothing is checked: the host vouches for it. */
+  allowOpaque?: boolean;
+}
+
 /**
  * Signs a `payloadToSign` the host obtained elsewhere. By default only
- * transaction-signing activities are accepted; name other activity types, or
- * opt into opaque payloads explicitly.
+ * transaction-signing activities are accepted; name other activity types and
+ * the parameters they must state, or opt into opaque payloads explicitly.
  */
 export async function signPayload(
   ctx: ClientContext,
   payloadToSign: string,
-  options: { activityTypes?: readonly string[]; allowOpaque?: boolean } = {},
+  options: SignPayloadOptions = {},
 ): Promise<string> {
   const session = await activeSession(ctx, 'signPayload');
+  const { organizationId } = ctx.options;
   checkPayloadToSign(
     payloadToSign,
     options.allowOpaque
       ? { kind: 'opaque' }
-      : { kind: 'activity', types: options.activityTypes ?? ctx.options.activityTypes.signTransaction },
+      : {
+          kind: 'activity',
+          types: options.activityTypes ?? ctx.options.activityTypes.signTransaction,
+          ...(options.parameters ? { parameters: options.parameters } : {}),
+          ...(options.freeParameters ? { freeParameters: options.freeParameters } : {}),
+          ...(organizationId ? { organizationId } : {}),
+        },
   );
   return createStamp(payloadToSign, ctx.sessions.signerFor(session.sessionId)());
 }
