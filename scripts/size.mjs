@@ -68,7 +68,11 @@ async function measure(target) {
     for (const name of chunk.imports) visit(byName.get(name));
   };
   for (const chunk of byName.values()) if (chunk.isEntry) visit(chunk);
-  const lazy = [...byName.values()].filter((c) => !initial.has(c)).map((c) => ({ name: c.fileName, code: c.code }));
+  // An IIFE inlines its dynamic imports (the entry's code already holds them): only emitted files are extra.
+  const lazy =
+    target.format === 'iife'
+      ? []
+      : [...byName.values()].filter((c) => !initial.has(c)).map((c) => ({ name: c.fileName, code: c.code }));
   // The script tag's fallback is an emitted file (scripts/browser-crypto.mjs), not a chunk.
   for (const asset of outputs.filter((o) => o.type === 'asset' && o.fileName.endsWith('.js'))) {
     lazy.push({ name: asset.fileName, code: asset.source });

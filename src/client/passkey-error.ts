@@ -1,9 +1,10 @@
 /**
  * Passkey ceremony failures, translated once from WebAuthn and
  * @simplewebauthn/browser errors (the WebAuthn boundary's one mapper). The
- * original error stays as `cause`.
+ * original error stays as `cause`. The library's `WebAuthnError` is read by
+ * shape (an `ERROR_*` code), not by class, so this module does not pull the
+ * WebAuthn code into the first download (flows/passkey.ts loads it on use).
  */
-import { WebAuthnError } from '@simplewebauthn/browser';
 
 export type PasskeyErrorCode =
   /** The user dismissed the prompt, or it timed out (browsers do not tell these apart). */
@@ -33,9 +34,10 @@ export class PasskeyError extends Error {
 
 /** Maps a ceremony failure to a PasskeyError. */
 function toPasskeyError(error: unknown, operation: string): PasskeyError {
-  const cause = error instanceof WebAuthnError ? (error.cause ?? error) : error;
+  const library = error as { code?: unknown; cause?: unknown } | null;
+  const code = typeof library?.code === 'string' && library.code.startsWith('ERROR_') ? library.code : undefined;
+  const cause = code ? (library!.cause ?? error) : error;
   const name = (cause as { name?: string } | null)?.name;
-  const code = error instanceof WebAuthnError ? error.code : undefined;
   const message = (cause as Error | null)?.message ?? String(error);
   if (code === 'ERROR_INVALID_RP_ID' || code === 'ERROR_INVALID_DOMAIN' || name === 'SecurityError') {
     return new PasskeyError('PASSKEY_WRONG_RP', message, operation, { cause: error });

@@ -29,13 +29,8 @@ import {
   type PreparedOAuthSignIn,
 } from './flows/oauth.js';
 import { startOtpSignIn, type OtpSignIn } from './flows/otp-sign-in.js';
-import {
-  preparePasskeyRegistration,
-  preparePasskeySignIn,
-  cancelPasskeyCeremony,
-  type PreparedPasskeyRegistration,
-  type PreparedPasskeySignIn,
-} from './flows/passkey.js';
+import type * as PasskeyFlowsModule from './flows/passkey.js';
+import type { PreparedPasskeyRegistration, PreparedPasskeySignIn } from './flows/passkey.js';
 import { listSessions, refreshSession, revokeSession, signOut, type ListedSession } from './flows/sessions.js';
 import { exportWallet, setWalletPrivacy, updateContact } from './flows/wallet-settings.js';
 import { resolveOptions, type ResolvedOptions, type WalletClientOptions } from './options.js';
@@ -47,6 +42,14 @@ export type WalletState =
   | { status: 'restoring' }
   | { status: 'signed-out'; cause?: string }
   | { status: 'signed-in'; session: SessionInfo; cause?: string };
+
+// Passkey flows and the WebAuthn library load on first use (a chunk of their own for
+// bundlers): every ceremony is prepared, and so awaited, before the user's tap.
+type PasskeyFlows = typeof PasskeyFlowsModule;
+let passkeyModule: PasskeyFlows | undefined;
+async function loadPasskeys(): Promise<PasskeyFlows> {
+  return (passkeyModule ??= await import('./flows/passkey.js'));
+}
 
 export class WalletClient extends EventTarget {
   /** Resolves once the stored session (if any) has been restored. */
@@ -142,13 +145,14 @@ export class WalletClient extends EventTarget {
 
   /** Prepares a passkey sign-in (key + challenge) so `start()` can run inside the user's tap. */
   preparePasskeySignIn(options: { credentialId?: string } = {}): Promise<PreparedPasskeySignIn> {
-    return preparePasskeySignIn(this.ctx, options.credentialId);
+    return loadPasskeys().then((passkeys) => passkeys.preparePasskeySignIn(this.ctx, options.credentialId));
   }
 
   /** Prepares and starts a passkey sign-in (fine where user activation survives an await). */
   /** Cancels a passkey sign-in or registration waiting for the user; it fails with PASSKEY_CANCELLED. */
   cancelPasskey(): void {
-    cancelPasskeyCeremony();
+    // Nothing to cancel before the passkey code has loaded.
+    passkeyModule?.cancelPasskeyCeremony();
   }
 
   async signInWithPasskey(options: { credentialId?: string } = {}): Promise<SessionInfo> {
@@ -175,7 +179,7 @@ export class WalletClient extends EventTarget {
   preparePasskeyRegistration(
     options: { nickname?: string; signIn?: boolean } = {},
   ): Promise<PreparedPasskeyRegistration> {
-    return preparePasskeyRegistration(this.ctx, options);
+    return loadPasskeys().then((passkeys) => passkeys.preparePasskeyRegistration(this.ctx, options));
   }
 
   /** Creates and registers a passkey (signed by the current session), then signs in with it. */
