@@ -1,5 +1,5 @@
 /** What every flow works with: the API, options, the session, and the shared checks. */
-import type { PayloadExpectation } from '../crypto/index.js';
+import type { ActivityExpectation, PayloadExpectation } from '../crypto/index.js';
 import {
   signedCall,
   WalletError,
@@ -64,9 +64,17 @@ export function expectActivity(
   name: SignedOperationName,
   binding: ActivityBinding,
 ): () => PayloadExpectation {
-  const types = ctx.options.activityTypes[name];
+  return () => activityExpectation(ctx, ctx.options.activityTypes[name], binding);
+}
+
+/** An activity of one of `types`, as `binding` states it, naming the wallet's organization when configured. */
+export function activityExpectation(
+  ctx: ClientContext,
+  types: readonly string[],
+  binding: Partial<ActivityBinding> = {},
+): ActivityExpectation {
   const { organizationId } = ctx.options;
-  return () => ({ kind: 'activity', types, ...binding, ...(organizationId ? { organizationId } : {}) });
+  return { kind: 'activity', types, ...binding, ...(organizationId ? { organizationId } : {}) };
 }
 
 /** The wallet's credentials (one call). */

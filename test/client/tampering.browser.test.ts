@@ -6,19 +6,16 @@
 import { expect } from 'chai';
 import { describe, it } from '#test-harness';
 import { base64UrlJson, generateSigningKeyPair, publicKeyHex, WalletCryptoError } from '../../src/crypto/index.js';
-import { fetchTransport, type Transport, type WireRequest, type WireResponse } from '../../src/protocol/index.js';
+import type { WireRequest, WireResponse } from '../../src/protocol/index.js';
 import { emailSignIn, expectRejects, makeClient, newWallet, sandboxKeys } from '../helpers/browser-stack.js';
 import { makeBundle, makeEnclave, randomKeyHex } from '../helpers/enclave.js';
+import { tamperingRelay } from '../helpers/tampering-relay.js';
 
-/** A transport whose answers pass through `tamper` first; records what was sent. */
+/** A relay whose answers pass through `tamper` first. */
 function tampering(tamper: (request: WireRequest, response: WireResponse) => WireResponse) {
-  const sent: WireRequest[] = [];
-  const inner = fetchTransport('/api');
-  const transport: Transport = async (request) => {
-    sent.push(request);
-    return tamper(request, await inner(request));
-  };
-  return { transport, sent, signed: () => sent.filter((r) => r.headers?.['Service-Wallet-Signature']) };
+  const relay = tamperingRelay();
+  relay.onResponse = (response, request) => tamper(request, response);
+  return relay;
 }
 
 const withBody = (response: WireResponse, body: unknown): WireResponse => ({ ...response, body });

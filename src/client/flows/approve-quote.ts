@@ -8,7 +8,7 @@
  */
 import { checkPayloadToSign, createStamp, sha256Hex } from '../../crypto/index.js';
 import { WalletError, type Quote } from '../../protocol/index.js';
-import { activeSession, type ClientContext } from '../context.js';
+import { activeSession, activityExpectation, type ClientContext } from '../context.js';
 import { verifyQuote, type ApproveQuoteOptions } from '../verify-quote.js';
 
 /** The parameters of a SIGN_TRANSACTION activity (PROTOCOL.md). */
@@ -41,14 +41,15 @@ export async function approveQuote(
     throw new WalletError('QUOTE_EXPIRED', 'The quote has expired', { operation });
   }
   const payload = checked.payloadToSign;
-  const { organizationId } = ctx.options;
   // verifyQuote read `unsignedTransaction`; any parameter beyond the transaction's own is refused.
-  checkPayloadToSign(payload, {
-    kind: 'activity',
-    types: ctx.options.activityTypes.signTransaction,
-    ...(organizationId ? { organizationId } : {}),
-    ...(checked.verified ? { parameters: {}, freeParameters: TRANSACTION_PARAMETERS } : {}),
-  });
+  checkPayloadToSign(
+    payload,
+    activityExpectation(
+      ctx,
+      ctx.options.activityTypes.signTransaction,
+      checked.verified ? { parameters: {}, freeParameters: TRANSACTION_PARAMETERS } : {},
+    ),
+  );
   const signature = await createStamp(payload, ctx.sessions.signerFor(session.sessionId)());
   return {
     signature,
@@ -85,18 +86,15 @@ export async function signPayload(
   options: SignPayloadOptions = {},
 ): Promise<string> {
   const session = await activeSession(ctx, 'signPayload');
-  const { organizationId } = ctx.options;
+  const { parameters, freeParameters } = options;
   checkPayloadToSign(
     payloadToSign,
     options.allowOpaque
       ? { kind: 'opaque' }
-      : {
-          kind: 'activity',
-          types: options.activityTypes ?? ctx.options.activityTypes.signTransaction,
-          ...(options.parameters ? { parameters: options.parameters } : {}),
-          ...(options.freeParameters ? { freeParameters: options.freeParameters } : {}),
-          ...(organizationId ? { organizationId } : {}),
-        },
+      : activityExpectation(ctx, options.activityTypes ?? ctx.options.activityTypes.signTransaction, {
+          ...(parameters ? { parameters } : {}),
+          ...(freeParameters ? { freeParameters } : {}),
+        }),
   );
   return createStamp(payloadToSign, ctx.sessions.signerFor(session.sessionId)());
 }

@@ -14,8 +14,9 @@ import { checkPayloadToSign, sha256Hex, toBase64Url, utf8, WalletCryptoError } f
 import { WalletError, type AuthMethod, type AuthSession, type PasskeyChallenge } from '../../protocol/index.js';
 import {
   activeSession,
-  sessionSignedCall,
+  activityExpectation,
   credentialOf,
+  sessionSignedCall,
   expectActivity,
   listCredentials,
   type ClientContext,
@@ -44,14 +45,14 @@ async function checkLoginChallenge(
       field: 'challenge',
     });
   }
-  checkPayloadToSign(answer.payloadToSign, {
-    kind: 'activity',
-    types: ctx.options.activityTypes.passkeySignIn,
-    targetPublicKey: expected.targetPublicKey,
-    parameters: { credentialId: expected.credentialId },
-    freeParameters: ['nonce', 'expirationSeconds'],
-    ...(ctx.options.organizationId ? { organizationId: ctx.options.organizationId } : {}),
-  });
+  checkPayloadToSign(
+    answer.payloadToSign,
+    activityExpectation(ctx, ctx.options.activityTypes.passkeySignIn, {
+      targetPublicKey: expected.targetPublicKey,
+      parameters: { credentialId: expected.credentialId },
+      freeParameters: ['nonce', 'expirationSeconds'],
+    }),
+  );
 }
 
 /** A passkey sign-in whose key and challenge are ready; `start` it inside the tap. */
