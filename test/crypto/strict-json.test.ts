@@ -6,7 +6,15 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { describe, it } from '#test-harness';
-import { WalletCryptoError, checkActivityPayload, parseStrictJson } from '../../src/crypto/index.js';
+import {
+  WalletCryptoError,
+  base64UrlJson,
+  checkActivityPayload,
+  checkOtpVerificationToken,
+  parseStrictJson,
+  toBase64Url,
+  utf8,
+} from '../../src/crypto/index.js';
 
 function refusal(fn: () => unknown): { code?: string; field?: string } | undefined {
   try {
@@ -113,5 +121,16 @@ describe('checkActivityPayload with stated parameters', () => {
         checkActivityPayload(payload(good).replace(/"parameters":\{[^}]*\}/, '"parameters":[1]'), expectation),
       )?.code,
     ).to.equal('PAYLOAD_UNRECOGNISED');
+  });
+});
+
+describe('OTP verification tokens are read strictly too', () => {
+  it('a token whose claims repeat public_key is PAYLOAD_DUPLICATE_KEY, whichever copy is ours', () => {
+    const ours = '02' + '11'.repeat(32);
+    const claims = `{"public_key":"${ours}","exp":"${Date.now() + 60_000}","public_key":"03${'22'.repeat(32)}"}`;
+    const token = `${base64UrlJson({ alg: 'ES256', kid: 'turnkey' })}.${toBase64Url(utf8(claims))}.c2ln`;
+    expect(refusal(() => checkOtpVerificationToken(token, { publicKey: ours, now: Date.now() }))).to.deep.equal({
+      code: 'PAYLOAD_DUPLICATE_KEY',
+    });
   });
 });
