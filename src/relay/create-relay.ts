@@ -6,9 +6,18 @@
  * `authorize` hook whether this visitor may act on the wallet the request
  * touches. The platform credentials never reach the browser.
  */
-import { findOperation, type Operation } from './operations.js';
-import { ChallengeBook, registrationOptions, type PasskeyRegistrationConfig } from './passkey-registration.js';
-import { relayError } from './relay-error.js';
+import { findOperation, methodsAt, RELAY_METHODS, type Operation } from './operations.js';
+import { createOriginPolicy } from './origin-policy.js';
+import { checkOwnership } from './ownership.js';
+import {
+  ChallengeBook,
+  DEFAULT_CHALLENGES_PER_ACCOUNT,
+  registrationOptions,
+  type PasskeyRegistrationConfig,
+} from './passkey-registration.js';
+import { Refusal, refuse, relayError } from './relay-error.js';
+import { memoryStore, type RelayStore } from './store.js';
+import { createUpstream, jsonOf, toBrowser } from './upstream.js';
 
 export interface RelayOptions {
   /** The service base address including the version segment, e.g. `https://api.example.com/2025-10-13`. */
@@ -29,6 +38,21 @@ export interface RelayOptions {
   timeoutMs?: number;
   /** Largest accepted request body (default 64 KiB). */
   maxBodyBytes?: number;
+  /** Largest service answer passed on (default 1 MiB); past it, 502. Read in chunks, never buffered beyond. */
+  maxResponseBytes?: number;
+  /**
+   * Where the relay keeps passkey registration challenges (default: this
+   * process's memory). Behind several instances, give every instance the same
+   * shared store, e.g. `redisStore(...)`.
+   */
+  store?: RelayStore;
+  /**
+   * Origins besides the relay's own whose pages may call it (CORS, with
+   * credentials). By default only same-origin pages may change state.
+   */
+  allowedOrigins?: readonly string[];
+  /** Extra request headers listed origins may send (e.g. a CSRF header `authorize` reads). */
+  allowedHeaders?: readonly string[];
   /** Called once per request with what may be logged: never bodies, headers, stamps or secrets. */
   onRequest?: (entry: RelayLogEntry) => void;
   /** The fetch used upstream (default: global fetch). */
@@ -50,160 +74,52 @@ export const ACCOUNT_HINT_HEADER = 'ew-account-id';
 
 /** Request headers passed upstream; everything else (cookies, Authorization, ...) stays behind. */
 const FORWARDED_REQUEST_HEADERS = ['service-wallet-signature', 'request-id', 'idempotency-key'];
-/** Response headers passed back; the widget reads the server clock from Date. */
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'date'];
 
-class Refusal extends Error {
-  constructor(readonly response: Response) {
-    super('refused');
-  }
-}
+const PASSKEY_OPTIONS_PATH = '/passkeys/registration-options';
 
 /** Creates the relay's fetch handler. */
 export function createRelay(options: RelayOptions): (request: Request) => Promise<Response> {
-  const serviceUrl = options.serviceUrl.replace(/\/+$/, '');
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const timeoutMs = options.timeoutMs ?? 15_000;
   const maxBody = options.maxBodyBytes ?? 64 * 1024;
-  const doFetch = options.fetch ?? fetch;
-  const authorization = `Basic ${btoa(`${options.credentials.username}:${options.credentials.password}`)}`;
-  const challenges = new ChallengeBook(options.passkeys?.challengeTtlMs ?? 300_000);
-  // The service's clock minus ours, from its latest `Date`. The relay's own answers carry
-  // the service's time too: clients take every `Date` as the service clock, and one from
-  // a different clock would skew their expiry and token-freshness decisions.
-  let serviceOffsetMs = 0;
-
-  /** A call to the service with the platform credentials and a timeout. */
-  async function upstream(
-    method: string,
-    path: string,
-    init: { body?: string; headers?: Record<string, string> } = {},
-  ): Promise<Response> {
-    try {
-      const sentAt = Date.now();
-      const response = await doFetch(`${serviceUrl}${path}`, {
-        method,
-        headers: {
-          authorization,
-          accept: 'application/json',
-          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...init.headers,
-        },
-        ...(init.body !== undefined ? { body: init.body } : {}),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'manual',
-      });
-      const serviceTime = Date.parse(response.headers.get('date') ?? '');
-      // `Date` is truncated to the second; +500 ms centres the estimate.
-      if (!Number.isNaN(serviceTime)) serviceOffsetMs = Math.round(serviceTime + 500 - (sentAt + Date.now()) / 2);
-      return response;
-    } catch (error) {
-      const name = (error as Error).name;
-      if (name === 'TimeoutError' || name === 'AbortError') {
-        throw new Refusal(
-          relayError(504, 'UPSTREAM_TIMEOUT', `The wallet service did not answer within ${timeoutMs} ms`),
-        );
-      }
-      throw new Refusal(relayError(502, 'UPSTREAM_UNAVAILABLE', 'The wallet service could not be reached'));
-    }
-  }
-
-  async function readJson(response: Response): Promise<Record<string, unknown> | undefined> {
-    try {
-      return (await response.json()) as Record<string, unknown>;
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** The service's answer as the browser gets it: status, body and only the forwarded headers. */
-  async function passOn(answer: Response): Promise<Response> {
-    const headers = new Headers({ 'cache-control': 'no-store' });
-    for (const name of FORWARDED_RESPONSE_HEADERS) {
-      const value = answer.headers.get(name);
-      if (value !== null) headers.set(name, value);
-    }
-    return new Response(answer.status === 204 ? null : await answer.arrayBuffer(), { status: answer.status, headers });
-  }
-
-  /** A failed lookup's answer, handed to the browser as the service gave it. */
-  const passedOn = async (response: Response) => new Refusal(await passOn(response));
+  const upstream = createUpstream({
+    serviceUrl: options.serviceUrl.replace(/\/+$/, ''),
+    authorization: `Basic ${btoa(`${options.credentials.username}:${options.credentials.password}`)}`,
+    timeoutMs: options.timeoutMs ?? 15_000,
+    maxResponseBytes: options.maxResponseBytes ?? 1024 * 1024,
+    fetch: options.fetch ?? fetch,
+  });
+  const origins = createOriginPolicy(options);
+  const challengeTtlMs = options.passkeys?.challengeTtlMs ?? 300_000;
+  const challenges = new ChallengeBook(
+    options.store ?? memoryStore(),
+    challengeTtlMs,
+    options.passkeys?.challengesPerAccount ?? DEFAULT_CHALLENGES_PER_ACCOUNT,
+  );
 
   /**
-   * Does `accountId` own the credential or active session `id`? Asks the
-   * service's list, every page of it. A failing service is the answer the
-   * caller gets (its status and error), not a misleading 404.
+   * The wallet the request claims to act on, read from the request alone
+   * (path, query, body or the widget's hint header): nothing is asked of the
+   * service before `authorize` has accepted it.
    */
-  async function owns(accountId: string, kind: 'credentials' | 'sessions', id: string): Promise<boolean> {
-    let cursor: string | undefined;
-    for (let page = 0; page < 20; page++) {
-      const query = `accountId=${encodeURIComponent(accountId)}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-      const response = await upstream('GET', `/auth/${kind}?${query}`);
-      if (!response.ok) throw await passedOn(response);
-      const answer = await readJson(response);
-      const list = answer?.['data'];
-      if (Array.isArray(list) && list.some((item) => (item as { id?: unknown }).id === id)) return true;
-      if (answer?.['hasMore'] !== true || typeof answer['nextCursor'] !== 'string') return false;
-      cursor = answer['nextCursor'];
-    }
-    return false;
-  }
-
-  /** The wallet an operation touches, resolved from the service when the path does not say. */
-  async function resolveAccount(
+  function claimedAccount(
     operation: Operation,
     id: string | undefined,
     request: Request,
-    url: URL,
+    query: URLSearchParams,
     body: Record<string, unknown>,
-  ): Promise<string> {
-    const hint = request.headers.get(ACCOUNT_HINT_HEADER) ?? undefined;
-    const notFound = () =>
-      new Refusal(relayError(404, 'NOT_FOUND', 'No such credential, session or quote for this wallet'));
-    switch (operation.account) {
-      case 'body':
-        if (typeof body['accountId'] === 'string') return body['accountId'];
-        break;
-      case 'query': {
-        const accountId = url.searchParams.get('accountId');
-        if (accountId) return accountId;
-        break;
-      }
-      case 'path':
-        return id!;
-      case 'credential':
-      case 'session':
-        if (!hint) break;
-        if (!(await owns(hint, operation.account === 'credential' ? 'credentials' : 'sessions', id!))) throw notFound();
-        return hint;
-      case 'quote': {
-        const response = await upstream('GET', `/quotes/${encodeURIComponent(id!)}`);
-        if (response.status >= 500) throw await passedOn(response);
-        const source = (await readJson(response))?.['source'] as { accountId?: unknown } | undefined;
-        if (!response.ok || typeof source?.accountId !== 'string') throw notFound();
-        return source.accountId;
-      }
-      case 'customer': {
-        const customerId = id ?? url.searchParams.get('customerId');
-        if (!customerId) break;
-        const response = await upstream(
-          'GET',
-          `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}`,
-        );
-        if (response.status >= 500) throw await passedOn(response);
-        const wallets = ((await readJson(response))?.['data'] ?? []) as { id?: unknown; type?: unknown }[];
-        const wallet = Array.isArray(wallets) ? wallets.find((w) => w.type === 'EMBEDDED_WALLET') : undefined;
-        if (!response.ok || typeof wallet?.id !== 'string') throw notFound();
-        return wallet.id;
-      }
-    }
-    throw new Refusal(
-      relayError(
-        400,
-        'INVALID_INPUT',
-        `Cannot tell which wallet this ${operation.name} is for (send ${ACCOUNT_HINT_HEADER})`,
-      ),
-    );
+  ): string {
+    const claimed =
+      operation.account === 'body'
+        ? body['accountId']
+        : operation.account === 'query'
+          ? query.get('accountId')
+          : operation.account === 'path'
+            ? id
+            : request.headers.get(ACCOUNT_HINT_HEADER);
+    if (typeof claimed === 'string' && claimed) return claimed;
+    const where =
+      operation.account === 'body' || operation.account === 'query' ? 'accountId' : `the ${ACCOUNT_HINT_HEADER} header`;
+    return refuse(400, 'INVALID_INPUT', `Cannot tell which wallet this ${operation.name} is for (send ${where})`);
   }
 
   async function authorise(request: Request, accountId: string, operation: string): Promise<void> {
@@ -213,13 +129,12 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     } catch {
       allowed = false;
     }
-    if (!allowed) throw new Refusal(relayError(403, 'FORBIDDEN', 'You may not act on this wallet'));
+    if (!allowed) refuse(403, 'FORBIDDEN', 'You may not act on this wallet');
   }
 
   async function readBody(request: Request): Promise<{ text: string | undefined; json: Record<string, unknown> }> {
-    const declared = Number(request.headers.get('content-length') ?? '0');
-    if (declared > maxBody)
-      throw new Refusal(relayError(413, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${maxBody} bytes`));
+    const tooLarge = () => refuse(413, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${maxBody} bytes`);
+    if (Number(request.headers.get('content-length') ?? '0') > maxBody) tooLarge();
     if (!request.body) return { text: undefined, json: {} };
     const reader = request.body.getReader();
     const chunks: Uint8Array[] = [];
@@ -229,8 +144,8 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
       if (done) break;
       size += value.length;
       if (size > maxBody) {
-        await reader.cancel();
-        throw new Refusal(relayError(413, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${maxBody} bytes`));
+        await reader.cancel().catch(() => undefined);
+        tooLarge();
       }
       chunks.push(value);
     }
@@ -241,7 +156,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
       if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new Error('not an object');
       return { text, json: json as Record<string, unknown> };
     } catch {
-      throw new Refusal(relayError(400, 'INVALID_INPUT', 'The request body must be a JSON object'));
+      return refuse(400, 'INVALID_INPUT', 'The request body must be a JSON object');
     }
   }
 
@@ -249,22 +164,36 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     const config = options.passkeys;
     if (!config) return relayError(404, 'NOT_FOUND', 'Passkey registration is not enabled on this relay');
     const accountId = body['accountId'];
-    if (typeof accountId !== 'string') return relayError(400, 'INVALID_INPUT', 'accountId is required');
+    if (typeof accountId !== 'string' || !accountId) return relayError(400, 'INVALID_INPUT', 'accountId is required');
     await authorise(request, accountId, 'passkey.registration-options');
+    const issued = await challenges.issue(accountId);
+    if ('retryAfterMs' in issued) {
+      return relayError(429, 'TOO_MANY_REQUESTS', 'Too many passkey registrations started for this wallet', {
+        'retry-after': String(Math.ceil(issued.retryAfterMs / 1000)),
+      });
+    }
     const user = await config.user({ request, accountId });
-    const listed = await upstream('GET', `/auth/credentials?accountId=${encodeURIComponent(accountId)}`);
-    const existing = ((await readJson(listed))?.['data'] ?? []) as { credentialId?: unknown }[];
+    const listed = await upstream.call('GET', `/auth/credentials?accountId=${encodeURIComponent(accountId)}`);
+    if (listed.status >= 500) return toBrowser(listed);
+    const existing = (jsonOf(listed)?.['data'] ?? []) as ({ credentialId?: unknown } | null)[];
     const exclude = Array.isArray(existing)
-      ? existing.map((c) => c.credentialId).filter((c): c is string => typeof c === 'string')
+      ? existing.map((c) => c?.credentialId).filter((c): c is string => typeof c === 'string')
       : [];
-    const challenge = challenges.issue(accountId, Date.now());
-    return new Response(JSON.stringify(registrationOptions(config, challenge, user, exclude)), {
+    return new Response(JSON.stringify(registrationOptions(config, issued.challenge, user, exclude)), {
       status: 200,
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'cache-control': 'no-store',
-      },
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
     });
+  }
+
+  /** The query as forwarded: only the operation's parameters, each at most once, re-encoded. */
+  function checkedQuery(url: URL, allowed: readonly string[]): URLSearchParams {
+    const query = new URLSearchParams();
+    for (const [name, value] of url.searchParams) {
+      if (!allowed.includes(name)) refuse(400, 'INVALID_INPUT', `Unknown query parameter ${JSON.stringify(name)}`);
+      if (query.has(name)) refuse(400, 'INVALID_INPUT', `Query parameter ${name} is given more than once`);
+      query.append(name, value);
+    }
+    return query;
   }
 
   async function route(
@@ -274,23 +203,29 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     entry: { operation: string | undefined },
   ): Promise<Response> {
     const method = request.method.toUpperCase();
-    if (method === 'POST' && path === '/passkeys/registration-options') {
+    const allow = path === PASSKEY_OPTIONS_PATH ? ['POST'] : methodsAt(path);
+    if (!RELAY_METHODS.includes(method) || (allow.length && method !== 'OPTIONS' && !allow.includes(method))) {
+      const methods = allow.length ? [...allow, 'OPTIONS'] : RELAY_METHODS;
+      refuse(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed here`, { allow: methods.join(', ') });
+    }
+    if (!allow.length) return relayError(404, 'NOT_FOUND', 'This relay does not forward that operation');
+    if (method === 'OPTIONS') return origins.preflight(request, allow);
+    origins.checkStateChange(request, url, method);
+    if (path === PASSKEY_OPTIONS_PATH) {
       entry.operation = 'passkey.registration-options';
+      checkedQuery(url, []);
       return passkeyOptions(request, (await readBody(request)).json);
     }
-    const found = findOperation(method, path);
-    if (!found) return relayError(404, 'NOT_FOUND', 'This relay does not forward that operation');
-    entry.operation = found.operation.name;
+    const { operation, id } = findOperation(method, path)!;
+    entry.operation = operation.name;
+    const query = checkedQuery(url, operation.query);
     const body = await readBody(request);
-    const accountId = await resolveAccount(found.operation, found.id, request, url, body.json);
-    await authorise(request, accountId, found.operation.name);
-    if (found.operation.name === 'credential.register' && body.json['type'] === 'PASSKEY') {
-      const problem = challenges.admit(
-        body.json['challenge'],
-        accountId,
-        request.headers.has('request-id'),
-        Date.now(),
-      );
+    const accountId = claimedAccount(operation, id, request, query, body.json);
+    await authorise(request, accountId, operation.name);
+    const lookedUp = await checkOwnership(upstream, operation, id, accountId, query);
+    if (lookedUp) return toBrowser(lookedUp);
+    if (operation.name === 'credential.register' && body.json['type'] === 'PASSKEY') {
+      const problem = await challenges.admit(body.json['challenge'], accountId, request.headers.has('request-id'));
       if (problem) return relayError(400, 'INVALID_INPUT', `Passkey registration refused: ${problem}`);
     }
     const headers: Record<string, string> = {};
@@ -298,41 +233,62 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
       const value = request.headers.get(name);
       if (value !== null) headers[name] = value;
     }
-    const answer = await upstream(method, `${path}${url.search}`, {
+    const search = query.size ? `?${query}` : '';
+    const answer = await upstream.call(method, `${path}${search}`, {
       ...(body.text !== undefined ? { body: body.text } : {}),
       headers,
     });
-    return passOn(answer);
+    return toBrowser(answer);
+  }
+
+  /** The path below the mount point, decoded; a Refusal when outside it or undecodable. */
+  function relayPath(url: URL): string {
+    const raw = url.pathname;
+    if (basePath && raw !== basePath && !raw.startsWith(`${basePath}/`))
+      refuse(404, 'NOT_FOUND', `This relay answers under ${basePath}/ only`);
+    try {
+      return decodeURIComponent(raw.slice(basePath.length)) || '/';
+    } catch {
+      return refuse(400, 'INVALID_INPUT', 'The path has an invalid percent-escape');
+    }
   }
 
   return async function relay(request: Request): Promise<Response> {
     const started = Date.now();
-    const url = new URL(request.url);
-    let path = url.pathname;
-    try {
-      path = decodeURIComponent(path);
-    } catch {
-      // Left as is; it will not match an operation.
-    }
-    if (basePath && path.startsWith(basePath)) path = path.slice(basePath.length) || '/';
     const entry: { operation: string | undefined } = { operation: undefined };
+    let path = '';
     let response: Response;
     try {
+      const url = new URL(request.url);
+      path = url.pathname;
+      path = relayPath(url);
       response = await route(request, url, path, entry);
     } catch (error) {
       response = error instanceof Refusal ? error.response : relayError(500, 'INTERNAL_ERROR', 'The relay failed');
     }
-    if (!response.headers.has('date'))
-      response.headers.set('date', new Date(Date.now() + serviceOffsetMs).toUTCString());
+    if (!response.headers.has('date')) response.headers.set('date', new Date(upstream.serviceNow()).toUTCString());
+    response.headers.set('x-content-type-options', 'nosniff');
+    origins.decorate(request, response);
     options.onRequest?.({
-      method: request.method,
-      path,
+      method: logSafe(request.method),
+      path: logSafe(path),
       operation: entry.operation,
       status: response.status,
       durationMs: Date.now() - started,
     });
     return response;
   };
+}
+
+/**
+ * A request-controlled string as a log field: anything outside printable
+ * ASCII (a `%0A` decoded to a newline, say) and the backslash itself written
+ * as an escape, so one request is one log line and cannot forge another.
+ */
+function logSafe(value: string): string {
+  return value.replace(/[^\x20-\x5b\x5d-\x7e]/gu, (c) =>
+    c === '\\' ? '\\\\' : `\\u{${c.codePointAt(0)!.toString(16)}}`,
+  );
 }
 
 function concat(chunks: Uint8Array[], size: number): Uint8Array {

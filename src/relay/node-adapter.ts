@@ -1,66 +1,156 @@
 /**
  * Mounts a fetch handler on `node:http` or Express:
  * `app.use('/api', toNodeHandler(relay))` or `http.createServer(toNodeHandler(relay))`.
- * Under Express, mount it before any body parser. The body is buffered up to
- * `maxBodyBytes` (default 1 MiB); past that the client gets 413 at once and
- * the rest of the upload is drained, not stored.
+ * Under Express, mount it before any body parser.
+ *
+ * Whatever a client sends (a malformed Host, an absolute URI with a bad host,
+ * a body cut off mid-way, a body dripped one byte a second) ends in a JSON
+ * 4xx/5xx or a closed socket: the returned function never rejects, so a
+ * caller that ignores its promise cannot crash the process. Bodies are read
+ * up to `maxBodyBytes` (413 at once past it, and the connection is closed
+ * rather than drained) within `bodyTimeoutMs` (408 past it).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { RELAY_METHODS } from './operations.js';
 
 type FetchHandler = (request: Request) => Promise<Response>;
 
-function json(status: number, code: string, message: string): Response {
-  return new Response(JSON.stringify({ status, code, message }), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
+export interface NodeHandlerOptions {
+  /** Largest request body read (default 64 KiB). */
+  maxBodyBytes?: number;
+  /** Time allowed to receive the whole body (default 10 s). */
+  bodyTimeoutMs?: number;
+}
+
+/** How long a refused upload may go on being drained before its connection is cut. */
+const CLOSE_GRACE_MS = 1_000;
+
+class ClientFault extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A `Host` value: a hostname or IP literal with an optional port, nothing else. */
+const HOST = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
+
+/** The request's URL from its target and `Host`, or a ClientFault when either is malformed. */
+function requestUrl(req: IncomingMessage): URL {
+  const host = req.headers.host ?? '';
+  if (!HOST.test(host)) throw new ClientFault(400, 'INVALID_INPUT', 'The Host header is missing or malformed');
+  // Express strips the mount path from req.url and keeps it in originalUrl.
+  const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+  let url: URL;
+  try {
+    const base = new URL(`http://${host}`);
+    // An absolute-form target (`GET http://other/...`) names its own host: only its path counts.
+    url = new URL(target.startsWith('/') ? target : new URL(target).pathname + new URL(target).search, base);
+  } catch {
+    throw new ClientFault(400, 'INVALID_INPUT', 'The request target or Host is malformed');
+  }
+  return url;
+}
+
+/** Reads the body within the limits; a ClientFault past them or when the client breaks off. */
+async function readBody(req: IncomingMessage, limit: number, timeoutMs: number): Promise<Buffer> {
+  if (Number(req.headers['content-length'] ?? 0) > limit)
+    throw new ClientFault(413, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${limit} bytes`);
+  const read = (async () => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > limit) throw new ClientFault(413, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${limit} bytes`);
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks);
+  })();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new ClientFault(408, 'REQUEST_TIMEOUT', `The body did not arrive within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([read, deadline]);
+  } catch (error) {
+    read.catch(() => undefined); // the loser ends when the socket closes
+    if (error instanceof ClientFault) throw error;
+    throw new ClientFault(400, 'INVALID_INPUT', 'The request body was cut off');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function faultResponse(fault: ClientFault): Response {
+  return new Response(JSON.stringify({ status: fault.status, code: fault.code, message: fault.message }), {
+    status: fault.status,
+    headers: {
+      ...(fault.status === 405 ? { allow: RELAY_METHODS.join(', ') } : {}),
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      // The rest of the request was not read: the connection cannot carry another.
+      connection: 'close',
+    },
   });
 }
 
-/** Reads the body; undefined when it grew past `limit`. */
-async function readLimited(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) {
-      req.resume(); // drain without keeping
-      return undefined;
-    }
-    chunks.push(chunk as Buffer);
+async function send(req: IncomingMessage, res: ServerResponse, response: Response, close: boolean): Promise<void> {
+  if (res.headersSent || res.destroyed) return;
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  if (close) {
+    // `Connection: close` makes Node end the connection after this answer. Reading on
+    // until then lets a client still uploading see the answer instead of a reset; a
+    // client that keeps sending is cut off shortly after.
+    req.resume();
+    res.once('finish', () => setTimeout(() => res.socket?.destroy(), CLOSE_GRACE_MS).unref());
   }
-  return Buffer.concat(chunks);
+  res.end(body);
 }
 
 export function toNodeHandler(
   handler: FetchHandler,
-  options: { maxBodyBytes?: number } = {},
+  options: NodeHandlerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const limit = options.maxBodyBytes ?? 1024 * 1024;
+  const limit = options.maxBodyBytes ?? 64 * 1024;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? 10_000;
   return async (req, res) => {
-    // Express strips the mount path from req.url and keeps it in originalUrl.
-    const path = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
-    const url = new URL(path, `http://${req.headers.host ?? '127.0.0.1'}`);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-    }
-    const method = req.method ?? 'GET';
-    let response: Response;
-    const body = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readLimited(req, limit);
-    if (body === undefined) {
-      response = json(413, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${limit} bytes`);
-    } else {
-      try {
-        response = await handler(
-          new Request(url, { method, headers, ...(body.length ? { body: new Uint8Array(body) } : {}) }),
-        );
-      } catch {
-        response = json(500, 'INTERNAL_ERROR', 'The relay failed');
+    try {
+      const url = requestUrl(req);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value === undefined) continue;
+        for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
       }
+      const method = req.method ?? 'GET';
+      const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, limit, bodyTimeoutMs);
+      let request: Request;
+      try {
+        request = new Request(url, { method, headers, ...(body?.length ? { body: new Uint8Array(body) } : {}) });
+      } catch {
+        // fetch refuses CONNECT, TRACE and TRACK outright; none is a relay method.
+        throw new ClientFault(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed`);
+      }
+      let response: Response;
+      try {
+        response = await handler(request);
+      } catch {
+        response = faultResponse(new ClientFault(500, 'INTERNAL_ERROR', 'The relay failed'));
+      }
+      await send(req, res, response, false);
+    } catch (error) {
+      const fault =
+        error instanceof ClientFault ? error : new ClientFault(400, 'INVALID_INPUT', 'The request is malformed');
+      // Best effort: the socket may be gone already (a client that broke off).
+      await send(req, res, faultResponse(fault), true).catch(() => res.destroy());
     }
-    res.statusCode = response.status;
-    response.headers.forEach((value, name) => res.setHeader(name, value));
-    res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
   };
 }

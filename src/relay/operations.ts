@@ -27,30 +27,44 @@ export interface Operation {
   method: string;
   pattern: RegExp;
   account: AccountSource;
+  /** Query parameters it takes; any other, or any given twice, is refused. */
+  query: readonly string[];
 }
 
-const op = (name: string, method: string, path: string, account: AccountSource): Operation => ({
+const LIST_QUERY = ['accountId', 'limit', 'cursor'];
+
+const op = (
+  name: string,
+  method: string,
+  path: string,
+  account: AccountSource,
+  query: readonly string[] = [],
+): Operation => ({
   name,
   method,
   pattern: new RegExp(`^${path.replace('{id}', '(?<id>[A-Za-z]+:[0-9a-fA-F-]{36})')}$`),
   account,
+  query,
 });
 
 export const OPERATIONS: readonly Operation[] = [
   op('credential.register', 'POST', '/auth/credentials', 'body'),
-  op('credential.list', 'GET', '/auth/credentials', 'query'),
+  op('credential.list', 'GET', '/auth/credentials', 'query', LIST_QUERY),
   op('auth.challenge', 'POST', '/auth/credentials/{id}/challenge', 'credential'),
   op('auth.verify', 'POST', '/auth/credentials/{id}/verify', 'credential'),
   op('credential.revoke', 'DELETE', '/auth/credentials/{id}', 'credential'),
-  op('session.list', 'GET', '/auth/sessions', 'query'),
+  op('session.list', 'GET', '/auth/sessions', 'query', LIST_QUERY),
   op('session.refresh', 'POST', '/auth/sessions/{id}/refresh', 'session'),
   op('session.revoke', 'DELETE', '/auth/sessions/{id}', 'session'),
   op('wallet.export', 'POST', '/internal-accounts/{id}/export', 'path'),
   op('wallet.privacy', 'PATCH', '/internal-accounts/{id}', 'path'),
-  op('wallet.get', 'GET', '/customers/internal-accounts', 'customer'),
+  op('wallet.get', 'GET', '/customers/internal-accounts', 'customer', ['customerId']),
   op('customer.contact', 'PATCH', '/customers/{id}', 'customer'),
   op('quote.get', 'GET', '/quotes/{id}', 'quote'),
 ];
+
+/** Every method the relay answers: the operations' and CORS preflights. */
+export const RELAY_METHODS: readonly string[] = [...new Set([...OPERATIONS.map((o) => o.method), 'OPTIONS'])];
 
 /** The operation for a method and path, if the relay forwards it. */
 export function findOperation(
@@ -63,4 +77,9 @@ export function findOperation(
     if (match) return { operation, id: match.groups?.['id'] };
   }
   return undefined;
+}
+
+/** The methods the relay takes on `path` (empty when it forwards nothing there). */
+export function methodsAt(path: string): string[] {
+  return OPERATIONS.filter((o) => o.pattern.test(path)).map((o) => o.method);
 }

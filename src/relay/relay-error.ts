@@ -10,3 +10,15 @@ export function relayError(
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
   });
 }
+
+/** Thrown anywhere in a request's handling to end it with `response`. */
+export class Refusal extends Error {
+  constructor(readonly response: Response) {
+    super('refused');
+  }
+}
+
+/** Throws a Refusal with a relay error answer. */
+export function refuse(status: number, code: string, message: string, headers?: Record<string, string>): never {
+  throw new Refusal(relayError(status, code, message, headers));
+}

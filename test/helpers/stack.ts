@@ -18,6 +18,8 @@ export interface Stack {
   /** What reached the sandbox, in order. */
   sandboxRequests: { method: string; path: string; status: number }[];
   relayLog: RelayLogEntry[];
+  /** Starts one more relay instance (its own server) over the same sandbox and grants; its base URL. */
+  startRelay(options?: Partial<RelayOptions>): Promise<string>;
   /** Lets `user` act on `accountId`. */
   grant(user: string, accountId: string): void;
   close(): Promise<void>;
@@ -34,35 +36,46 @@ export async function startStack(
   });
   const grants = new Map<string, Set<string>>();
   const relayLog: RelayLogEntry[] = [];
-  const relay = createRelay({
-    serviceUrl: sandbox.baseUrl,
-    credentials: sandbox.credentials,
-    basePath: '/api',
-    authorize: ({ request, accountId }) =>
-      grants.get(request.headers.get('x-test-user') ?? '')?.has(accountId) ?? false,
-    passkeys: {
-      rpId: TEST_RP_ID,
-      rpName: 'Test Partner',
-      user: ({ accountId }) => ({ id: accountId, name: `user-${accountId.slice(-6)}` }),
-    },
-    onRequest: (entry) => relayLog.push(entry),
-    ...options.relay,
-  });
-  const server: Server = createServer(toNodeHandler(relay));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  server.unref();
+  const servers: Server[] = [];
+  /** One relay instance on its own server, over the same sandbox and grants. */
+  async function startRelay(extra: Partial<RelayOptions> = {}): Promise<string> {
+    const relay = createRelay({
+      serviceUrl: sandbox.baseUrl,
+      credentials: sandbox.credentials,
+      basePath: '/api',
+      authorize: ({ request, accountId }) =>
+        grants.get(request.headers.get('x-test-user') ?? '')?.has(accountId) ?? false,
+      passkeys: {
+        rpId: TEST_RP_ID,
+        rpName: 'Test Partner',
+        user: ({ accountId }) => ({ id: accountId, name: `user-${accountId.slice(-6)}` }),
+      },
+      onRequest: (entry) => relayLog.push(entry),
+      ...options.relay,
+      ...extra,
+    });
+    const server: Server = createServer(toNodeHandler(relay));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    server.unref();
+    servers.push(server);
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  }
+  const relayUrl = await startRelay();
   return {
     sandbox,
-    relayUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`,
+    relayUrl,
     sandboxRequests,
     relayLog,
+    startRelay,
     grant(user, accountId) {
       if (!grants.has(user)) grants.set(user, new Set());
       grants.get(user)!.add(accountId);
     },
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const server of servers) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
       await sandbox.close();
     },
   };

@@ -1,0 +1,86 @@
+/**
+ * Who may call the relay from a browser. By default only pages of the relay's
+ * own origin: a state-changing call must carry a JSON content type (so a
+ * cross-site form or `text/plain` fetch cannot send one without a preflight)
+ * and a same-origin `Origin` / `Sec-Fetch-Site`. Origins the partner lists
+ * may call it across origins, with CORS. Requests with neither header come
+ * from outside a browser (curl, server to server) and cannot ride on a
+ * visitor's cookies, so they pass; `authorize` still decides.
+ */
+import { refuse } from './relay-error.js';
+
+/** Request headers the widget sends; a cross-origin preflight may ask for these. */
+const WIDGET_HEADERS = ['content-type', 'service-wallet-signature', 'request-id', 'idempotency-key', 'ew-account-id'];
+
+export interface OriginPolicyOptions {
+  /** Origins besides the relay's own allowed to call it (e.g. `https://app.example.com`). */
+  allowedOrigins?: readonly string[];
+  /** Extra request headers those origins may send (e.g. a CSRF header your `authorize` reads). */
+  allowedHeaders?: readonly string[];
+}
+
+export function createOriginPolicy(options: OriginPolicyOptions) {
+  const allowed = new Set((options.allowedOrigins ?? []).map((origin) => new URL(origin).origin));
+  const allowHeaders = [...WIDGET_HEADERS, ...(options.allowedHeaders ?? []).map((h) => h.toLowerCase())].join(', ');
+
+  /** `Origin`'s value when it is one of the listed cross-origin callers. */
+  const listed = (request: Request): string | undefined => {
+    const origin = request.headers.get('origin');
+    return origin !== null && allowed.has(origin) ? origin : undefined;
+  };
+
+  /** Same origin as the relay: the browser says so, or `Origin` names the host the request was sent to. */
+  const sameOrigin = (request: Request, url: URL): boolean | undefined => {
+    const site = request.headers.get('sec-fetch-site');
+    if (site !== null) return site === 'same-origin' || site === 'none';
+    const origin = request.headers.get('origin');
+    if (origin === null) return undefined;
+    try {
+      // Host only: a TLS-terminating proxy changes the scheme the relay sees, not the host.
+      return new URL(origin).host === url.host;
+    } catch {
+      return false;
+    }
+  };
+
+  return {
+    /** Throws 403/415 unless this request may change state. */
+    checkStateChange(request: Request, url: URL, method: string): void {
+      if (method !== 'GET') {
+        const fromBrowser = sameOrigin(request, url);
+        if (fromBrowser === false && !listed(request))
+          refuse(403, 'FORBIDDEN', 'Cross-origin calls to this relay are not allowed from this origin');
+      }
+      if (method === 'POST' || method === 'PATCH') {
+        const type = request.headers.get('content-type') ?? '';
+        if (!/^application\/json\s*(;|$)/i.test(type.trim()))
+          refuse(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json');
+      }
+    },
+
+    /** The answer to a CORS preflight, for `allow` (the methods of the path asked about). */
+    preflight(request: Request, allow: readonly string[]): Response {
+      const origin = listed(request);
+      const asked = (request.headers.get('access-control-request-method') ?? '').toUpperCase();
+      const headers = new Headers({ 'cache-control': 'no-store', vary: 'origin' });
+      if (!origin || !allow.includes(asked)) return new Response(null, { status: 403, headers });
+      headers.set('access-control-allow-origin', origin);
+      headers.set('access-control-allow-credentials', 'true');
+      headers.set('access-control-allow-methods', allow.join(', '));
+      headers.set('access-control-allow-headers', allowHeaders);
+      headers.set('access-control-max-age', '600');
+      return new Response(null, { status: 204, headers });
+    },
+
+    /** Adds the CORS headers an answer to a listed origin needs to be readable. */
+    decorate(request: Request, response: Response): void {
+      response.headers.append('vary', 'origin');
+      const origin = listed(request);
+      if (!origin) return;
+      response.headers.set('access-control-allow-origin', origin);
+      response.headers.set('access-control-allow-credentials', 'true');
+      // The widget reads the service clock from Date and back-off from Retry-After.
+      response.headers.set('access-control-expose-headers', 'date, retry-after');
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Does the id in a path belong to the wallet the visitor was authorized for?
+ * Asked of the service only after `authorize` accepted that wallet, with a
+ * bounded number of calls; "someone else's" and "does not exist" get the
+ * same 404, so an outsider learns nothing about ids it does not own.
+ */
+import type { Operation } from './operations.js';
+import { refuse, Refusal } from './relay-error.js';
+import { jsonOf, toBrowser, type Upstream, type UpstreamAnswer } from './upstream.js';
+
+/** Pages of a credential or session list read before giving up (100 items each). */
+const MAX_PAGES = 5;
+
+const notFound = (): never => refuse(404, 'NOT_FOUND', 'No such credential, session or quote for this wallet');
+
+/** A failing service is the answer the caller gets (its status and error), not a misleading 404. */
+function failOn(answer: UpstreamAnswer): void {
+  if (answer.status >= 500) throw new Refusal(toBrowser(answer));
+}
+
+async function inList(upstream: Upstream, accountId: string, kind: 'credentials' | 'sessions', id: string) {
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const query = `accountId=${encodeURIComponent(accountId)}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const answer = await upstream.call('GET', `/auth/${kind}?${query}`);
+    failOn(answer);
+    const list = jsonOf(answer);
+    if (answer.status !== 200 || !list) notFound();
+    const items = list!['data'];
+    if (Array.isArray(items) && items.some((item) => (item as { id?: unknown } | null)?.id === id)) return;
+    if (list!['hasMore'] !== true || typeof list!['nextCursor'] !== 'string') break;
+    cursor = list!['nextCursor'] as string;
+  }
+  notFound();
+}
+
+/**
+ * Checks that `id` (or, for a wallet read, the `customerId` query) belongs to
+ * `accountId`. For a read whose lookup is the very call the visitor asked
+ * for, returns that answer so the relay does not ask twice.
+ */
+export async function checkOwnership(
+  upstream: Upstream,
+  operation: Operation,
+  id: string | undefined,
+  accountId: string,
+  query: URLSearchParams,
+): Promise<UpstreamAnswer | undefined> {
+  switch (operation.account) {
+    case 'credential':
+    case 'session':
+      await inList(upstream, accountId, operation.account === 'credential' ? 'credentials' : 'sessions', id!);
+      return undefined;
+    case 'quote': {
+      const answer = await upstream.call('GET', `/quotes/${encodeURIComponent(id!)}`);
+      failOn(answer);
+      const source = jsonOf(answer)?.['source'] as { accountId?: unknown } | undefined;
+      if (answer.status !== 200 || source?.accountId !== accountId) notFound();
+      return operation.method === 'GET' ? answer : undefined;
+    }
+    case 'customer': {
+      const customerId = id ?? query.get('customerId');
+      if (!customerId) return refuse(400, 'INVALID_INPUT', 'customerId is required');
+      const answer = await upstream.call(
+        'GET',
+        `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}`,
+      );
+      failOn(answer);
+      const wallets = jsonOf(answer)?.['data'];
+      const wallet = Array.isArray(wallets)
+        ? (wallets as ({ id?: unknown; type?: unknown } | null)[]).find((w) => w?.type === 'EMBEDDED_WALLET')
+        : undefined;
+      if (answer.status !== 200 || wallet?.id !== accountId) notFound();
+      return operation.name === 'wallet.get' ? answer : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
