@@ -1,12 +1,16 @@
 // `npm test`: every check, in order, each run even when an earlier one fails,
 // then one closing line with the test totals. Exits non-zero on any failure.
+// Installs what is missing from Debian when it can (Chromium; redis-server for the relay's
+// shared-store tests).
 //   types + lint + format -> build (the page tests load dist/) -> size budgets -> Node tests
 //   (node:test, including the Playwright page tests) -> browser tests (Chromium)
 import { spawn } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
+import { ensureRedis } from './redis.mjs';
 
 const chromium = ensureChromium();
-const env = { ...process.env, CHROMIUM_PATH: chromium };
+const redis = ensureRedis();
+const env = { ...process.env, CHROMIUM_PATH: chromium, REDIS_SERVER: redis };
 
 /** Runs a command, streaming its output, and returns {code, output}. */
 function run(command, args) {

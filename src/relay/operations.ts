@@ -63,8 +63,11 @@ export const OPERATIONS: readonly Operation[] = [
   op('quote.get', 'GET', '/quotes/{id}', 'quote'),
 ];
 
+const METHOD_ORDER = ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'];
+const inOrder = (methods: string[]) => METHOD_ORDER.filter((m) => methods.includes(m));
+
 /** Every method the relay answers: the operations' and CORS preflights. */
-export const RELAY_METHODS: readonly string[] = [...new Set([...OPERATIONS.map((o) => o.method), 'OPTIONS'])];
+export const RELAY_METHODS: readonly string[] = inOrder([...OPERATIONS.map((o) => o.method), 'OPTIONS']);
 
 /** The operation for a method and path, if the relay forwards it. */
 export function findOperation(
@@ -81,5 +84,5 @@ export function findOperation(
 
 /** The methods the relay takes on `path` (empty when it forwards nothing there). */
 export function methodsAt(path: string): string[] {
-  return OPERATIONS.filter((o) => o.pattern.test(path)).map((o) => o.method);
+  return inOrder(OPERATIONS.filter((o) => o.pattern.test(path)).map((o) => o.method));
 }

@@ -36,7 +36,7 @@ const SWEEP_PER_WRITE = 4;
  * every write: a Map keeps insertion order, and with one TTL per kind of
  * entry that is close to expiry order, so the oldest entries are looked at first.
  */
-export function memoryStore(now: () => number = Date.now): RelayStore {
+export function memoryStore(now: () => number = Date.now): RelayStore & { readonly size: number } {
   const entries = new Map<string, Entry>();
 
   const live = (key: string): Entry | undefined => {
@@ -57,6 +57,10 @@ export function memoryStore(now: () => number = Date.now): RelayStore {
   };
 
   return {
+    /** Entries held, expired ones not yet swept included. */
+    get size() {
+      return entries.size;
+    },
     async create(key, value, ttlMs) {
       sweep();
       if (live(key)) return false;
