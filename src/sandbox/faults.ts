@@ -28,6 +28,8 @@ export interface FaultRule {
   hangMs?: number;
 }
 
+const MAX_HANG_MS = 86_400_000;
+
 interface ActiveFault extends FaultRule {
   remaining: number;
   toSkip: number;
@@ -39,7 +41,12 @@ export class Faults {
   /** Arms a fault; matching requests consume it in order. */
   inject(rule: FaultRule): void {
     const count = rule.count ?? 1;
-    if (!(count >= 1)) throw new RangeError('count must be at least 1');
+    if (!Number.isSafeInteger(count) || count < 1) throw new RangeError('count must be an integer of at least 1');
+    if (rule.skip !== undefined && !(Number.isSafeInteger(rule.skip) && rule.skip >= 0))
+      throw new RangeError('skip must be a non-negative integer');
+    // setTimeout cannot wait longer (it would fire at once), and a day is more than any test holds.
+    if (rule.hangMs !== undefined && !(Number.isInteger(rule.hangMs) && rule.hangMs >= 0 && rule.hangMs <= MAX_HANG_MS))
+      throw new RangeError(`hangMs must be an integer from 0 to ${MAX_HANG_MS}`);
     this.rules.push({ ...rule, remaining: count, toSkip: rule.skip ?? 0 });
   }
 

@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerClientError } from './client-error.js';
 import { createClock, type SandboxClock } from './clock.js';
 import type { SandboxConfig, SandboxContext } from './context.js';
 import { createEnclaveKey } from './enclave.js';
@@ -94,9 +95,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     webauthn: options.webauthn ?? { rpId: 'localhost', origins: ['http://localhost'] },
     oidcIssuers: options.oidcIssuers ?? [SANDBOX_OIDC_ISSUER, 'https://accounts.google.com'],
   };
+  const clock = createClock(options.now);
   const ctx: SandboxContext = {
-    store: new Store(),
-    clock: createClock(options.now),
+    store: new Store(clock.now),
+    clock,
     config,
     keys: {
       otpTarget: createEnclaveKey(options.enclaveKeys?.otpTarget),
@@ -123,7 +125,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
   };
 
-  const server = createServer((request, response) => void handle(layer, request, response));
+  const server = createServer(
+    {
+      // Seconds, not Node's minutes: a wallet call's headers and body are small, and a client that
+      // trickles them holds a connection for nothing. Both bound only receiving the request, so a
+      // `hang` fault (after the request is in) still holds the answer as long as it was told to.
+      headersTimeout: 10_000,
+      requestTimeout: 20_000,
+      // Node checks those timeouts on this interval (default 30 s, which would stretch them).
+      connectionsCheckingInterval: 1_000,
+    },
+    (request, response) => void handle(layer, request, response),
+  );
+  // Node would send `100 Continue` before the handler runs; readBody sends it only for a body it will read.
+  server.on('checkContinue', (request, response) => void handle(layer, request, response));
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());

@@ -1,5 +1,6 @@
 /** A tiny method + path router for the sandbox's handlers. */
 import type { IncomingHttpHeaders } from 'node:http';
+import { invalidInput } from './http-error.js';
 
 export interface ApiRequest {
   method: string;
@@ -44,10 +45,19 @@ export class Router {
       if (!m) continue;
       pathMatched = true;
       if (route.method === method) {
-        const params = Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
+        const params = Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decodeParam(k, v)]));
         return { handler: route.handler, params };
       }
     }
     return pathMatched ? 'method' : 'not-found';
+  }
+}
+
+/** A path parameter, percent-decoded; a malformed escape (`%zz`, a cut UTF-8 sequence) is the client's error. */
+function decodeParam(name: string, raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw invalidInput(`The path parameter ${name} has a malformed % escape`);
   }
 }

@@ -4,13 +4,13 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ClientGone, readBody } from './body.js';
 import type { Faults } from './faults.js';
 import { ApiError, invalidInput } from './http-error.js';
 import type { ApiResponse, Router } from './router.js';
 
 /** The date-shaped version segment of the service's base address (spec Part 9). */
 export const API_VERSION = '2025-10-13';
-const MAX_BODY = 1024 * 1024;
 
 export interface HttpLayer {
   api: Router;
@@ -33,27 +33,6 @@ function authorised(header: string | undefined, credentials: HttpLayer['credenti
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MiB');
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (!text.trim()) return {};
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw invalidInput('The request body is not JSON');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw invalidInput('The request body must be a JSON object');
-  return body as Record<string, unknown>;
-}
-
 function send(layer: HttpLayer, response: ServerResponse, result: ApiResponse): void {
   const headers: Record<string, string> = {
     'cache-control': 'no-store',
@@ -74,9 +53,47 @@ const errorResponse = (error: ApiError): ApiResponse => ({
   headers: error.extra.headers ?? {},
 });
 
-/** Handles one HTTP request. */
+/**
+ * Handles one HTTP request. Never rejects (the server discards the promise, and
+ * a rejection would end the process): whatever fails becomes an error answer,
+ * or a closed connection once an answer has begun or the client has gone.
+ */
 export async function handle(layer: HttpLayer, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const url = new URL(request.url ?? '/', 'http://sandbox');
+  try {
+    await respond(layer, request, response);
+  } catch (error) {
+    if (!(error instanceof ClientGone)) {
+      layer.log?.(
+        `sandbox: failed to answer ${request.method} ${request.url}: ${(error as Error).stack ?? String(error)}`,
+      );
+    }
+    if (response.headersSent || response.destroyed || error instanceof ClientGone) {
+      response.destroy();
+      return;
+    }
+    try {
+      send(layer, response, errorResponse(new ApiError(500, 'INTERNAL_ERROR', 'Internal error')));
+    } catch {
+      response.destroy();
+    }
+  }
+}
+
+/** The request target's path and query; undefined when it does not parse (an absolute URI with a bad host). */
+function target(request: IncomingMessage): URL | undefined {
+  try {
+    return new URL(request.url ?? '/', 'http://sandbox');
+  } catch {
+    return undefined;
+  }
+}
+
+async function respond(layer: HttpLayer, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = target(request);
+  if (!url) {
+    send(layer, response, errorResponse(invalidInput('The request target is not a valid URL')));
+    return;
+  }
   const method = request.method ?? 'GET';
   let router: Router;
   let path: string;
@@ -100,7 +117,7 @@ export async function handle(layer: HttpLayer, request: IncomingMessage, respons
     if (!authorised(request.headers.authorization, layer.credentials)) {
       throw new ApiError(401, 'UNAUTHORIZED', 'Problem with the API credentials');
     }
-    const body = await readBody(request);
+    const body = await readBody(request, response);
     fault = router === layer.api ? layer.faults.take(method, path) : undefined;
     if (fault && fault.phase !== 'after') {
       inflict(layer, fault, response);
@@ -118,6 +135,7 @@ export async function handle(layer: HttpLayer, request: IncomingMessage, respons
       body,
     });
   } catch (error) {
+    if (error instanceof ClientGone) throw error;
     if (error instanceof ApiError) {
       result = errorResponse(error);
     } else {

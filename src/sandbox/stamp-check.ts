@@ -16,8 +16,9 @@ export async function checkStamp(header: string, payload: string): Promise<strin
   try {
     if (!/^[A-Za-z0-9_-]+$/.test(header)) throw new Error('not base64url');
     stamp = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+    if (typeof stamp !== 'object' || stamp === null) throw new Error('not an object');
   } catch {
-    throw malformed('the header is not base64url JSON');
+    throw malformed('the header is not base64url JSON of an object');
   }
   const key = parseClientKey(stamp.publicKey);
   if (!key) throw malformed('publicKey is not a P-256 key');

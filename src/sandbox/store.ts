@@ -3,6 +3,7 @@
  * `toJson` helpers in the routes decide what goes on the wire (never key
  * material, never OTP targets' private keys).
  */
+import { ExpiringMap } from './expiring-map.js';
 
 export interface Customer {
   id: string;
@@ -145,8 +146,15 @@ export class Store {
   readonly sessions = new Map<string, Session>();
   readonly externalAccounts = new Map<string, ExternalAccount>();
   readonly quotes = new Map<string, Quote>();
-  readonly pending = new Map<string, PendingSignature>();
-  readonly passkeyChallenges = new Map<string, PasskeyChallenge>();
+  /** Waiting signed retries and passkey challenges are short-lived: forgotten after they expire. */
+  readonly pending: ExpiringMap<PendingSignature>;
+  readonly passkeyChallenges: ExpiringMap<PasskeyChallenge>;
+
+  /** `now` is the sandbox clock, which decides when short-lived entries are forgotten. */
+  constructor(now: () => number) {
+    this.pending = new ExpiringMap(now);
+    this.passkeyChallenges = new ExpiringMap(now);
+  }
 
   credentialsOf(accountId: string): Credential[] {
     return [...this.credentials.values()].filter((c) => c.accountId === accountId);

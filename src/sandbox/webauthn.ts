@@ -21,8 +21,9 @@ function refuseCrossOrigin(clientDataJson: string): void {
   let clientData: { crossOrigin?: unknown };
   try {
     clientData = JSON.parse(Buffer.from(clientDataJson, 'base64url').toString('utf8'));
+    if (typeof clientData !== 'object' || clientData === null) throw new Error('not an object');
   } catch {
-    throw authFailed('clientDataJSON is not JSON');
+    throw authFailed('clientDataJSON is not a JSON object');
   }
   if (clientData.crossOrigin === true) throw authFailed('Cross-origin passkey ceremonies are not accepted');
 }

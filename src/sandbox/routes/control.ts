@@ -6,7 +6,7 @@
 import type { SandboxContext } from '../context.js';
 import type { FaultKind, Faults } from '../faults.js';
 import { invalidInput, notFound } from '../http-error.js';
-import type { Router } from '../router.js';
+import type { ApiResponse, Router } from '../router.js';
 
 const KINDS: FaultKind[] = ['500', 'hang', 'drop'];
 
@@ -16,16 +16,24 @@ export function controlRoutes(router: Router, ctx: SandboxContext, faults: Fault
     if (typeof path !== 'string' || !path.startsWith('/'))
       throw invalidInput('path must start with / (end it with * for a prefix)');
     if (!KINDS.includes(kind as FaultKind)) throw invalidInput(`kind must be one of ${KINDS.join(', ')}`);
-    faults.inject({
-      path,
-      kind: kind as FaultKind,
-      ...(typeof method === 'string' ? { method: method.toUpperCase() } : {}),
-      ...(typeof count === 'number' ? { count } : {}),
-      ...(typeof skip === 'number' ? { skip } : {}),
-      ...(phase === 'after' ? { phase } : {}),
-      ...(typeof hangMs === 'number' ? { hangMs } : {}),
+    if (method !== undefined && typeof method !== 'string') throw invalidInput('method must be a string');
+    if (phase !== undefined && phase !== 'before' && phase !== 'after')
+      throw invalidInput('phase must be before or after');
+    for (const [name, value] of Object.entries({ count, skip, hangMs })) {
+      if (value !== undefined && typeof value !== 'number') throw invalidInput(`${name} must be a number`);
+    }
+    return refusingRangeErrors(() => {
+      faults.inject({
+        path,
+        kind: kind as FaultKind,
+        ...(typeof method === 'string' ? { method: method.toUpperCase() } : {}),
+        ...(typeof count === 'number' ? { count } : {}),
+        ...(typeof skip === 'number' ? { skip } : {}),
+        ...(phase === 'after' ? { phase } : {}),
+        ...(typeof hangMs === 'number' ? { hangMs } : {}),
+      });
+      return { status: 204 };
     });
-    return { status: 204 };
   });
 
   router.on('DELETE', '/faults', () => {
@@ -34,9 +42,12 @@ export function controlRoutes(router: Router, ctx: SandboxContext, faults: Fault
   });
 
   router.on('POST', '/clock/advance', ({ body }) => {
-    if (typeof body['ms'] !== 'number' || body['ms'] < 0) throw invalidInput('ms must be a non-negative number');
-    ctx.clock.advance(body['ms']);
-    return { status: 200, body: { now: new Date(ctx.clock.now()).toISOString() } };
+    const ms = body['ms'];
+    if (typeof ms !== 'number') throw invalidInput('ms must be a number of milliseconds');
+    return refusingRangeErrors(() => {
+      ctx.clock.advance(ms);
+      return { status: 200, body: { now: new Date(ctx.clock.now()).toISOString() } };
+    });
   });
 
   router.on('POST', '/sessions/{id}/expire', ({ params }) => {
@@ -54,4 +65,14 @@ export function controlRoutes(router: Router, ctx: SandboxContext, faults: Fault
       now: new Date(ctx.clock.now()).toISOString(),
     },
   }));
+}
+
+/** Runs a control whose bounds the in-code API checks (RangeError): over HTTP they are the caller's 400. */
+function refusingRangeErrors(run: () => ApiResponse): ApiResponse {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof RangeError) throw invalidInput(error.message);
+    throw error;
+  }
 }

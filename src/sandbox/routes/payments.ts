@@ -98,6 +98,9 @@ function transactionJson(ctx: SandboxContext, quote: Quote): Record<string, unkn
   };
 }
 
+/** A string or number field as text; anything else (objects String() may not even convert) as ''. */
+const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
 export function paymentRoutes(router: Router, ctx: SandboxContext): void {
   const { store, clock } = ctx;
   const findQuote = (id: string) => {
@@ -112,9 +115,7 @@ export function paymentRoutes(router: Router, ctx: SandboxContext): void {
     if (!info || (info['accountType'] !== 'USD_ACCOUNT' && info['accountType'] !== 'AED_ACCOUNT')) {
       throw invalidInput('accountInfo.accountType must be USD_ACCOUNT or AED_ACCOUNT');
     }
-    const identifier = String(
-      info['accountType'] === 'USD_ACCOUNT' ? (info['accountNumber'] ?? '') : (info['iban'] ?? ''),
-    );
+    const identifier = text(info['accountType'] === 'USD_ACCOUNT' ? info['accountNumber'] : info['iban']);
     if (!/\d{3}$/.test(identifier)) throw invalidInput('the account number (or IBAN) must end in three digits');
     const beneficiary = info['beneficiary'] as Record<string, unknown> | undefined;
     if (!beneficiary || typeof beneficiary['fullName'] !== 'string')
@@ -142,9 +143,9 @@ export function paymentRoutes(router: Router, ctx: SandboxContext): void {
   router.on('POST', '/quotes', ({ body }) => {
     const source = body['source'] as Record<string, unknown> | undefined;
     const destination = body['destination'] as Record<string, unknown> | undefined;
-    const wallet = store.accounts.get(String(source?.['accountId'] ?? ''));
+    const wallet = store.accounts.get(text(source?.['accountId']));
     if (!wallet) throw invalidInput('source.accountId must be an embedded wallet internal account');
-    const target = store.externalAccounts.get(String(destination?.['accountId'] ?? ''));
+    const target = store.externalAccounts.get(text(destination?.['accountId']));
     if (!target) throw invalidInput('destination.accountId must be an external account');
     const amount = body['lockedCurrencyAmount'];
     if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= FEE) {
@@ -155,6 +156,9 @@ export function paymentRoutes(router: Router, ctx: SandboxContext): void {
     const id = newId('Quote');
     const sendingAmount = receiving ? amount + FEE : amount;
     const receivingAmount = receiving ? amount : amount - FEE;
+    // Past 2^53 the fee would be added inexactly and the wallet would sign a rounded amount.
+    if (!Number.isSafeInteger(sendingAmount))
+      throw invalidInput(`lockedCurrencyAmount plus the fee must be at most ${Number.MAX_SAFE_INTEGER}`);
     const expiresAt = now + ctx.config.quoteLifetimeMs;
     // What the wallet signs states everything the widget shows (docs/sandbox.md, "Quotes"):
     // canonical JSON (JSON.stringify, these keys in this order), hex-encoded.

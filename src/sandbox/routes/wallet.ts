@@ -75,6 +75,9 @@ export function walletRoutes(router: Router, ctx: SandboxContext): void {
     if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) {
       throw invalidInput('amount must be a positive integer (smallest currency unit)');
     }
+    // The balance is a JS number: past 2^53 it would round.
+    if (!Number.isSafeInteger(account.funded + amount))
+      throw invalidInput(`the funded total would pass ${Number.MAX_SAFE_INTEGER}`);
     account.funded += amount;
     account.updatedAt = ctx.clock.now();
     return { status: 200, body: accountJson(account, balanceOf(ctx, account)) };

@@ -1,0 +1,43 @@
+/**
+ * A map of short-lived entries (pending Request-Ids, passkey challenges)
+ * that forgets them a grace period after they expire, at O(1) amortised cost
+ * per insertion. The grace keeps a late retry answered "expired" rather than
+ * "unknown" for a while; after it the entry is gone, so a client that never
+ * comes back costs nothing for good (issue 12, "Sandbox hygiene").
+ */
+
+/** How long an expired entry is still remembered. */
+export const FORGET_AFTER_EXPIRY_MS = 10 * 60_000;
+
+export class ExpiringMap<V extends { expiresAt: number }> {
+  // A Map iterates in insertion order. Each map holds entries of one lifetime, so that is also
+  // expiry order and pruning stops at the first live entry; an entry out of order is only kept
+  // longer, never dropped early.
+  private readonly entries = new Map<string, V>();
+
+  constructor(private readonly now: () => number) {}
+
+  /** Number of entries held, expired ones not yet forgotten included. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string): V | undefined {
+    return this.entries.get(key);
+  }
+
+  /** Stores `value`, first forgetting entries that are past their grace period. */
+  set(key: string, value: V): this {
+    this.prune();
+    this.entries.set(key, value);
+    return this;
+  }
+
+  private prune(): void {
+    const cutoff = this.now() - FORGET_AFTER_EXPIRY_MS;
+    for (const [key, value] of this.entries) {
+      if (value.expiresAt > cutoff) return;
+      this.entries.delete(key);
+    }
+  }
+}
