@@ -11,309 +11,318 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createRelay, toNodeHandler, type RelayOptions } from '../../src/relay/index.js';
+import { startRedis, type TestRedis } from '../helpers/redis.js';
 import { createWalletCustomer, platform, startStack, type Stack } from '../helpers/stack.js';
 
 const SESSION = 'Session:00000000-0000-4000-8000-000000000000';
 const QUOTE = 'Quote:00000000-0000-4000-8000-000000000000';
 const CREDENTIAL = 'AuthMethod:00000000-0000-4000-8000-000000000000';
 
-describe('relay hardening', () => {
-  let stack: Stack;
-  let mine: Awaited<ReturnType<typeof createWalletCustomer>>;
-  let theirs: Awaited<ReturnType<typeof createWalletCustomer>>;
-  let theirQuote: string;
-  let relayHost: string;
+for (const adapter of ['memory', 'redis'] as const)
+  describe(`relay hardening (${adapter} store)`, () => {
+    let stack: Stack;
+    let redis: TestRedis | undefined;
+    let mine: Awaited<ReturnType<typeof createWalletCustomer>>;
+    let theirs: Awaited<ReturnType<typeof createWalletCustomer>>;
+    let theirQuote: string;
+    let relayHost: string;
 
-  async function call(
-    path: string,
-    init: { method?: string; body?: unknown; user?: string; hint?: string; headers?: Record<string, string> } = {},
-  ) {
-    const response = await fetch(`${stack.relayUrl}${path}`, {
-      method: init.method ?? 'GET',
-      headers: {
-        'x-test-user': init.user ?? 'me',
-        'ew-account-id': init.hint ?? mine.accountId,
-        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...init.headers,
-      },
-      ...(init.body !== undefined
-        ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }
-        : {}),
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : {} };
-  }
-  const upstreamCount = () => stack.sandboxRequests.length;
-
-  before(async () => {
-    stack = await startStack();
-    relayHost = new URL(stack.relayUrl).host;
-    mine = await createWalletCustomer(stack.sandbox, { email: 'mine@example.com' });
-    theirs = await createWalletCustomer(stack.sandbox, { email: 'theirs@example.com' });
-    stack.grant('me', mine.accountId);
-    // A quote on their wallet, to ask about from mine.
-    await platform(stack.sandbox, 'POST', `/sandbox/internal-accounts/${theirs.accountId}/fund`, { amount: 10_000 });
-    const external = await platform(stack.sandbox, 'POST', '/customers/external-accounts', {
-      currency: 'USD',
-      customerId: theirs.customerId,
-      accountInfo: {
-        accountType: 'USD_ACCOUNT',
-        accountNumber: '123456789',
-        routingNumber: '021000021',
-        bankAccountType: 'CHECKING',
-        bankName: 'Test Bank',
-        beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' },
-      },
-    });
-    const quote = await platform(stack.sandbox, 'POST', '/quotes', {
-      source: { sourceType: 'ACCOUNT', accountId: theirs.accountId },
-      destination: { destinationType: 'ACCOUNT', accountId: external.body.id },
-      lockedCurrencySide: 'SENDING',
-      lockedCurrencyAmount: 100,
-    });
-    expect(quote.status).to.equal(201);
-    theirQuote = quote.body.id;
-  });
-  after(() => stack.close());
-
-  /** One request per forwarded operation (and the passkey options), as the widget would send it. */
-  const everyOperation = (): [string, string, unknown?][] => [
-    ['POST', '/auth/credentials', { type: 'SMS_OTP', accountId: mine.accountId, phoneNumber: '+14155550100' }],
-    ['GET', `/auth/credentials?accountId=${mine.accountId}`],
-    ['POST', `/auth/credentials/${mine.emailCredentialId}/challenge`, {}],
-    ['POST', `/auth/credentials/${mine.emailCredentialId}/verify`, { type: 'EMAIL_OTP' }],
-    ['DELETE', `/auth/credentials/${mine.emailCredentialId}`],
-    ['GET', `/auth/sessions?accountId=${mine.accountId}`],
-    ['POST', `/auth/sessions/${SESSION}/refresh`, { clientPublicKey: '04' }],
-    ['DELETE', `/auth/sessions/${SESSION}`],
-    ['POST', `/internal-accounts/${mine.accountId}/export`, { clientPublicKey: '04' }],
-    ['PATCH', `/internal-accounts/${mine.accountId}`, { privateEnabled: true }],
-    ['GET', `/customers/internal-accounts?customerId=${mine.customerId}`],
-    ['PATCH', `/customers/${mine.customerId}`, { customerType: 'INDIVIDUAL', email: 'x@example.com' }],
-    ['GET', `/quotes/${theirQuote}`],
-    ['POST', '/passkeys/registration-options', { accountId: mine.accountId }],
-  ];
-
-  it('a visitor the authorize hook refuses costs zero upstream calls, for every operation', async () => {
-    const before = upstreamCount();
-    for (const [method, path, body] of everyOperation()) {
-      const answer = await call(path, { method, body, user: 'nobody' });
-      expect([answer.status, answer.body.code], `${method} ${path}`).to.deep.equal([403, 'FORBIDDEN']);
-    }
-    expect(upstreamCount() - before).to.equal(0);
-  });
-
-  it('an id that is not yours answers exactly as one that does not exist (404), after authorization', async () => {
-    const pairs: [string, string, string, unknown?][] = [
-      [
-        'POST',
-        `/auth/credentials/${theirs.emailCredentialId}/challenge`,
-        `/auth/credentials/${CREDENTIAL}/challenge`,
-        {},
-      ],
-      ['DELETE', `/auth/credentials/${theirs.emailCredentialId}`, `/auth/credentials/${CREDENTIAL}`],
-      ['GET', `/quotes/${theirQuote}`, `/quotes/${QUOTE}`],
-      [
-        'PATCH',
-        `/customers/${theirs.customerId}`,
-        '/customers/Customer:00000000-0000-4000-8000-000000000000',
-        { customerType: 'INDIVIDUAL', email: 'x@example.com' },
-      ],
-      [
-        'GET',
-        `/customers/internal-accounts?customerId=${theirs.customerId}`,
-        '/customers/internal-accounts?customerId=Customer:00000000-0000-4000-8000-000000000000',
-      ],
-    ];
-    for (const [method, theirsPath, missingPath, body] of pairs) {
-      const notMine = await call(theirsPath, { method, body });
-      const missing = await call(missingPath, { method, body });
-      expect(notMine.status, theirsPath).to.equal(404);
-      expect(notMine.text, theirsPath).to.equal(missing.text);
-    }
-    expect(stack.sandboxRequests.some((r) => r.method === 'PATCH' && r.path.startsWith('/customers/'))).to.equal(false);
-    // Yours, it works (and the quote/wallet reads are answered from the ownership lookup itself).
-    const before = upstreamCount();
-    const wallet = await call(`/customers/internal-accounts?customerId=${mine.customerId}`);
-    expect(wallet.status).to.equal(200);
-    expect(wallet.body.data[0].id).to.equal(mine.accountId);
-    expect(upstreamCount() - before).to.equal(1);
-  });
-
-  it('routes only below basePath, decodes nothing twice, and refuses repeated or unknown query parameters', async () => {
-    const origin = new URL(stack.relayUrl).origin;
-    const before = upstreamCount();
-    for (const outside of [
-      `/auth/credentials?accountId=${mine.accountId}`,
-      `//api/auth/credentials?accountId=${mine.accountId}`,
-      `/apix/auth/credentials?accountId=${mine.accountId}`,
-    ]) {
-      const answer = await fetch(`${origin}${outside}`, { headers: { 'x-test-user': 'me' } });
-      expect(answer.status, outside).to.equal(404);
-    }
-    const repeated = await call(`/auth/credentials?accountId=${mine.accountId}&accountId=${theirs.accountId}`);
-    expect([repeated.status, repeated.body.code]).to.deep.equal([400, 'INVALID_INPUT']);
-    const encodedTwin = await call(`/auth/credentials?accountId=${mine.accountId}&account%49d=${theirs.accountId}`);
-    expect(encodedTwin.status).to.equal(400);
-    const unknown = await call(`/auth/sessions?accountId=${mine.accountId}&status=ALL`);
-    expect([unknown.status, unknown.body.message]).to.deep.equal([400, 'Unknown query parameter "status"']);
-    const badEscape = await call('/auth/credentials/%E0%A4%A/challenge', { method: 'POST', body: {} });
-    expect(badEscape.status).to.equal(400);
-    expect(upstreamCount() - before).to.equal(0);
-    // An id the widget percent-encodes (`:` as %3A) still routes.
-    const encoded = await call(`/auth/credentials?accountId=${encodeURIComponent(mine.accountId)}`);
-    expect(encoded.status).to.equal(200);
-  });
-
-  it('takes only its methods: others are 405 with Allow, including TRACE and HEAD', async () => {
-    const put = await call('/auth/credentials', { method: 'PUT', body: {} });
-    expect([put.status, put.headers.get('allow')]).to.deep.equal([405, 'GET, POST, OPTIONS']);
-    const head = await fetch(`${stack.relayUrl}/auth/sessions?accountId=${mine.accountId}`, { method: 'HEAD' });
-    expect(head.status).to.equal(405);
-    for (const method of ['TRACE', 'PROPFIND', 'PURGE', 'PUT']) {
-      const status = await new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
-        const req = httpRequest(`${stack.relayUrl}/auth/credentials`, { method }, (res) => {
-          res.resume();
-          resolve({ status: res.statusCode!, allow: res.headers.allow });
-        });
-        req.on('error', reject);
-        req.end();
+    async function call(
+      path: string,
+      init: { method?: string; body?: unknown; user?: string; hint?: string; headers?: Record<string, string> } = {},
+    ) {
+      const response = await fetch(`${stack.relayUrl}${path}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          'x-test-user': init.user ?? 'me',
+          'ew-account-id': init.hint ?? mine.accountId,
+          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...init.headers,
+        },
+        ...(init.body !== undefined
+          ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }
+          : {}),
       });
-      expect(status.status, method).to.equal(405);
-      expect(status.allow, method).to.include('GET');
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : {} };
     }
-  });
+    const upstreamCount = () => stack.sandboxRequests.length;
 
-  it('writes request-controlled log fields escaped: one request, one log line', async () => {
-    await call('/auth/credentials/a%0Ab%0D%1B[31m%5Cx/challenge', { method: 'POST', body: {} });
-    const entry = stack.relayLog.at(-1)!;
-    expect(entry.path).to.not.match(/[\n\r\u001b]/u); // eslint-disable-line no-control-regex -- the point
-    expect(entry.path).to.equal('/auth/credentials/a\\u{a}b\\u{d}\\u{1b}[31m\\\\x/challenge');
-  });
-
-  it('every answer, its own and the service’s, carries nosniff and no-store', async () => {
-    const answers = [
-      await call(`/auth/sessions?accountId=${mine.accountId}`),
-      await call('/nothing-here'),
-      await call(`/auth/sessions?accountId=${mine.accountId}`, { user: 'nobody' }),
-      await call('/auth/credentials', { method: 'PUT', body: {} }),
-    ];
-    for (const answer of answers) {
-      expect(answer.headers.get('x-content-type-options')).to.equal('nosniff');
-      expect(answer.headers.get('cache-control')).to.equal('no-store');
-    }
-  });
-
-  describe('same-origin by default', () => {
-    const post = (headers: Record<string, string>, body = '{}') =>
-      fetch(`${stack.relayUrl}/auth/credentials/${mine.emailCredentialId}/challenge`, {
-        method: 'POST',
-        headers: { 'x-test-user': 'me', 'ew-account-id': mine.accountId, ...headers },
-        body,
+    before(async () => {
+      redis = adapter === 'redis' ? await startRedis() : undefined;
+      stack = await startStack(redis ? { relay: { store: redis.store() } } : {});
+      relayHost = new URL(stack.relayUrl).host;
+      mine = await createWalletCustomer(stack.sandbox, { email: 'mine@example.com' });
+      theirs = await createWalletCustomer(stack.sandbox, { email: 'theirs@example.com' });
+      stack.grant('me', mine.accountId);
+      // A quote on their wallet, to ask about from mine.
+      await platform(stack.sandbox, 'POST', `/sandbox/internal-accounts/${theirs.accountId}/fund`, { amount: 10_000 });
+      const external = await platform(stack.sandbox, 'POST', '/customers/external-accounts', {
+        currency: 'USD',
+        customerId: theirs.customerId,
+        accountInfo: {
+          accountType: 'USD_ACCOUNT',
+          accountNumber: '123456789',
+          routingNumber: '021000021',
+          bankAccountType: 'CHECKING',
+          bankName: 'Test Bank',
+          beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' },
+        },
       });
+      const quote = await platform(stack.sandbox, 'POST', '/quotes', {
+        source: { sourceType: 'ACCOUNT', accountId: theirs.accountId },
+        destination: { destinationType: 'ACCOUNT', accountId: external.body.id },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: 100,
+      });
+      expect(quote.status).to.equal(201);
+      theirQuote = quote.body.id;
+    });
+    after(async () => {
+      await stack.close();
+      await redis?.close();
+    });
 
-    it('refuses a cross-site text/plain or form POST and a cross-site JSON POST before any upstream call', async () => {
+    /** One request per forwarded operation (and the passkey options), as the widget would send it. */
+    const everyOperation = (): [string, string, unknown?][] => [
+      ['POST', '/auth/credentials', { type: 'SMS_OTP', accountId: mine.accountId, phoneNumber: '+14155550100' }],
+      ['GET', `/auth/credentials?accountId=${mine.accountId}`],
+      ['POST', `/auth/credentials/${mine.emailCredentialId}/challenge`, {}],
+      ['POST', `/auth/credentials/${mine.emailCredentialId}/verify`, { type: 'EMAIL_OTP' }],
+      ['DELETE', `/auth/credentials/${mine.emailCredentialId}`],
+      ['GET', `/auth/sessions?accountId=${mine.accountId}`],
+      ['POST', `/auth/sessions/${SESSION}/refresh`, { clientPublicKey: '04' }],
+      ['DELETE', `/auth/sessions/${SESSION}`],
+      ['POST', `/internal-accounts/${mine.accountId}/export`, { clientPublicKey: '04' }],
+      ['PATCH', `/internal-accounts/${mine.accountId}`, { privateEnabled: true }],
+      ['GET', `/customers/internal-accounts?customerId=${mine.customerId}`],
+      ['PATCH', `/customers/${mine.customerId}`, { customerType: 'INDIVIDUAL', email: 'x@example.com' }],
+      ['GET', `/quotes/${theirQuote}`],
+      ['POST', '/passkeys/registration-options', { accountId: mine.accountId }],
+    ];
+
+    it('a visitor the authorize hook refuses costs zero upstream calls, for every operation', async () => {
       const before = upstreamCount();
-      const attempts: Record<string, string>[] = [
-        { 'content-type': 'text/plain', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
-        { 'content-type': 'text/plain' },
-        { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
-        { 'content-type': 'application/json', origin: 'https://evil.example' },
-        { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
-        { 'content-type': 'application/json', 'sec-fetch-site': 'same-site', origin: 'https://a.localhost' },
-        { 'content-type': 'application/json', origin: 'null' },
-      ];
-      for (const headers of attempts) {
-        const answer = await post(headers);
-        expect([403, 415], JSON.stringify(headers)).to.include(answer.status);
+      for (const [method, path, body] of everyOperation()) {
+        const answer = await call(path, { method, body, user: 'nobody' });
+        expect([answer.status, answer.body.code], `${method} ${path}`).to.deep.equal([403, 'FORBIDDEN']);
       }
-      const del = await fetch(`${stack.relayUrl}/auth/sessions/${SESSION}`, {
-        method: 'DELETE',
-        headers: { 'x-test-user': 'me', 'ew-account-id': mine.accountId, origin: 'https://evil.example' },
-      });
-      expect(del.status).to.equal(403);
       expect(upstreamCount() - before).to.equal(0);
     });
 
-    it('lets same-origin pages and non-browser callers through', async () => {
-      const allowed: Record<string, string>[] = [
-        { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', origin: `http://${relayHost}` },
-        { 'content-type': 'application/json; charset=utf-8', origin: `http://${relayHost}` },
-        { 'content-type': 'application/json' },
+    it('an id that is not yours answers exactly as one that does not exist (404), after authorization', async () => {
+      const pairs: [string, string, string, unknown?][] = [
+        [
+          'POST',
+          `/auth/credentials/${theirs.emailCredentialId}/challenge`,
+          `/auth/credentials/${CREDENTIAL}/challenge`,
+          {},
+        ],
+        ['DELETE', `/auth/credentials/${theirs.emailCredentialId}`, `/auth/credentials/${CREDENTIAL}`],
+        ['GET', `/quotes/${theirQuote}`, `/quotes/${QUOTE}`],
+        [
+          'PATCH',
+          `/customers/${theirs.customerId}`,
+          '/customers/Customer:00000000-0000-4000-8000-000000000000',
+          { customerType: 'INDIVIDUAL', email: 'x@example.com' },
+        ],
+        [
+          'GET',
+          `/customers/internal-accounts?customerId=${theirs.customerId}`,
+          '/customers/internal-accounts?customerId=Customer:00000000-0000-4000-8000-000000000000',
+        ],
       ];
-      for (const headers of allowed) {
-        stack.sandbox.clock.advance(60_000);
-        const answer = await post(headers);
-        expect(answer.status, JSON.stringify(headers)).to.equal(200);
+      for (const [method, theirsPath, missingPath, body] of pairs) {
+        const notMine = await call(theirsPath, { method, body });
+        const missing = await call(missingPath, { method, body });
+        expect(notMine.status, theirsPath).to.equal(404);
+        expect(notMine.text, theirsPath).to.equal(missing.text);
+      }
+      expect(stack.sandboxRequests.some((r) => r.method === 'PATCH' && r.path.startsWith('/customers/'))).to.equal(
+        false,
+      );
+      // Yours, it works (and the quote/wallet reads are answered from the ownership lookup itself).
+      const before = upstreamCount();
+      const wallet = await call(`/customers/internal-accounts?customerId=${mine.customerId}`);
+      expect(wallet.status).to.equal(200);
+      expect(wallet.body.data[0].id).to.equal(mine.accountId);
+      expect(upstreamCount() - before).to.equal(1);
+    });
+
+    it('routes only below basePath, decodes nothing twice, and refuses repeated or unknown query parameters', async () => {
+      const origin = new URL(stack.relayUrl).origin;
+      const before = upstreamCount();
+      for (const outside of [
+        `/auth/credentials?accountId=${mine.accountId}`,
+        `//api/auth/credentials?accountId=${mine.accountId}`,
+        `/apix/auth/credentials?accountId=${mine.accountId}`,
+      ]) {
+        const answer = await fetch(`${origin}${outside}`, { headers: { 'x-test-user': 'me' } });
+        expect(answer.status, outside).to.equal(404);
+      }
+      const repeated = await call(`/auth/credentials?accountId=${mine.accountId}&accountId=${theirs.accountId}`);
+      expect([repeated.status, repeated.body.code]).to.deep.equal([400, 'INVALID_INPUT']);
+      const encodedTwin = await call(`/auth/credentials?accountId=${mine.accountId}&account%49d=${theirs.accountId}`);
+      expect(encodedTwin.status).to.equal(400);
+      const unknown = await call(`/auth/sessions?accountId=${mine.accountId}&status=ALL`);
+      expect([unknown.status, unknown.body.message]).to.deep.equal([400, 'Unknown query parameter "status"']);
+      const badEscape = await call('/auth/credentials/%E0%A4%A/challenge', { method: 'POST', body: {} });
+      expect(badEscape.status).to.equal(400);
+      expect(upstreamCount() - before).to.equal(0);
+      // An id the widget percent-encodes (`:` as %3A) still routes.
+      const encoded = await call(`/auth/credentials?accountId=${encodeURIComponent(mine.accountId)}`);
+      expect(encoded.status).to.equal(200);
+    });
+
+    it('takes only its methods: others are 405 with Allow, including TRACE and HEAD', async () => {
+      const put = await call('/auth/credentials', { method: 'PUT', body: {} });
+      expect([put.status, put.headers.get('allow')]).to.deep.equal([405, 'GET, POST, OPTIONS']);
+      const head = await fetch(`${stack.relayUrl}/auth/sessions?accountId=${mine.accountId}`, { method: 'HEAD' });
+      expect(head.status).to.equal(405);
+      for (const method of ['TRACE', 'PROPFIND', 'PURGE', 'PUT']) {
+        const status = await new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
+          const req = httpRequest(`${stack.relayUrl}/auth/credentials`, { method }, (res) => {
+            res.resume();
+            resolve({ status: res.statusCode!, allow: res.headers.allow });
+          });
+          req.on('error', reject);
+          req.end();
+        });
+        expect(status.status, method).to.equal(405);
+        expect(status.allow, method).to.include('GET');
       }
     });
 
-    it('a listed second origin gets CORS: preflight, credentials, exposed Date; others get none', async () => {
-      const partner = 'https://app.partner.example';
-      const url = await stack.startRelay({ allowedOrigins: [partner], allowedHeaders: ['X-CSRF-Token'] });
-      const preflight = await fetch(`${url}/auth/credentials/${mine.emailCredentialId}/challenge`, {
-        method: 'OPTIONS',
-        headers: {
-          origin: partner,
-          'access-control-request-method': 'POST',
-          'access-control-request-headers': 'content-type, ew-account-id',
-        },
-      });
-      expect(preflight.status).to.equal(204);
-      expect(preflight.headers.get('access-control-allow-origin')).to.equal(partner);
-      expect(preflight.headers.get('access-control-allow-credentials')).to.equal('true');
-      expect(preflight.headers.get('access-control-allow-methods')).to.equal('POST');
-      expect(preflight.headers.get('access-control-allow-headers')).to.include('ew-account-id');
-      expect(preflight.headers.get('access-control-allow-headers')).to.include('x-csrf-token');
-      stack.sandbox.clock.advance(60_000);
-      const actual = await fetch(`${url}/auth/credentials/${mine.emailCredentialId}/challenge`, {
-        method: 'POST',
-        headers: {
-          origin: partner,
-          'sec-fetch-site': 'cross-site',
-          'content-type': 'application/json',
-          'x-test-user': 'me',
-          'ew-account-id': mine.accountId,
-        },
-        body: '{}',
-      });
-      expect(actual.status).to.equal(200);
-      expect(actual.headers.get('access-control-allow-origin')).to.equal(partner);
-      expect(actual.headers.get('access-control-expose-headers')).to.include('date');
-      const stranger = await fetch(`${url}/auth/credentials/${mine.emailCredentialId}/challenge`, {
-        method: 'OPTIONS',
-        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
-      });
-      expect(stranger.status).to.equal(403);
-      expect(stranger.headers.get('access-control-allow-origin')).to.equal(null);
-      const wrongMethod = await fetch(`${url}/auth/credentials/${mine.emailCredentialId}/challenge`, {
-        method: 'OPTIONS',
-        headers: { origin: partner, 'access-control-request-method': 'DELETE' },
-      });
-      expect(wrongMethod.status).to.equal(403);
+    it('writes request-controlled log fields escaped: one request, one log line', async () => {
+      await call('/auth/credentials/a%0Ab%0D%1B[31m%5Cx/challenge', { method: 'POST', body: {} });
+      const entry = stack.relayLog.at(-1)!;
+      expect(entry.path).to.not.match(/[\n\r\u001b]/u); // eslint-disable-line no-control-regex -- the point
+      expect(entry.path).to.equal('/auth/credentials/a\\u{a}b\\u{d}\\u{1b}[31m\\\\x/challenge');
     });
-  });
 
-  describe('passkey challenges', () => {
-    it('are capped per wallet (429 with Retry-After), each issue O(1)', async () => {
-      const url = await stack.startRelay({
-        passkeys: { rpId: 'localhost', rpName: 'Cap', user: () => ({ id: 'u', name: 'u' }), challengesPerAccount: 3 },
-      });
-      const options = () =>
-        fetch(`${url}/passkeys/registration-options`, {
+    it('every answer, its own and the service’s, carries nosniff and no-store', async () => {
+      const answers = [
+        await call(`/auth/sessions?accountId=${mine.accountId}`),
+        await call('/nothing-here'),
+        await call(`/auth/sessions?accountId=${mine.accountId}`, { user: 'nobody' }),
+        await call('/auth/credentials', { method: 'PUT', body: {} }),
+      ];
+      for (const answer of answers) {
+        expect(answer.headers.get('x-content-type-options')).to.equal('nosniff');
+        expect(answer.headers.get('cache-control')).to.equal('no-store');
+      }
+    });
+
+    describe('same-origin by default', () => {
+      const post = (headers: Record<string, string>, body = '{}') =>
+        fetch(`${stack.relayUrl}/auth/credentials/${mine.emailCredentialId}/challenge`, {
           method: 'POST',
-          headers: { 'x-test-user': 'me', 'content-type': 'application/json' },
-          body: JSON.stringify({ accountId: mine.accountId }),
+          headers: { 'x-test-user': 'me', 'ew-account-id': mine.accountId, ...headers },
+          body,
         });
-      for (let i = 0; i < 3; i++) expect((await options()).status).to.equal(200);
-      const before = upstreamCount();
-      const capped = await options();
-      expect(capped.status).to.equal(429);
-      expect(Number(capped.headers.get('retry-after'))).to.be.within(1, 300);
-      expect(upstreamCount()).to.equal(before); // refused before the credential listing
+
+      it('refuses a cross-site text/plain or form POST and a cross-site JSON POST before any upstream call', async () => {
+        const before = upstreamCount();
+        const attempts: Record<string, string>[] = [
+          { 'content-type': 'text/plain', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+          { 'content-type': 'text/plain' },
+          { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+          { 'content-type': 'application/json', origin: 'https://evil.example' },
+          { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+          { 'content-type': 'application/json', 'sec-fetch-site': 'same-site', origin: 'https://a.localhost' },
+          { 'content-type': 'application/json', origin: 'null' },
+        ];
+        for (const headers of attempts) {
+          const answer = await post(headers);
+          expect([403, 415], JSON.stringify(headers)).to.include(answer.status);
+        }
+        const del = await fetch(`${stack.relayUrl}/auth/sessions/${SESSION}`, {
+          method: 'DELETE',
+          headers: { 'x-test-user': 'me', 'ew-account-id': mine.accountId, origin: 'https://evil.example' },
+        });
+        expect(del.status).to.equal(403);
+        expect(upstreamCount() - before).to.equal(0);
+      });
+
+      it('lets same-origin pages and non-browser callers through', async () => {
+        const allowed: Record<string, string>[] = [
+          { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', origin: `http://${relayHost}` },
+          { 'content-type': 'application/json; charset=utf-8', origin: `http://${relayHost}` },
+          { 'content-type': 'application/json' },
+        ];
+        for (const headers of allowed) {
+          stack.sandbox.clock.advance(60_000);
+          const answer = await post(headers);
+          expect(answer.status, JSON.stringify(headers)).to.equal(200);
+        }
+      });
+
+      it('a listed second origin gets CORS: preflight, credentials, exposed Date; others get none', async () => {
+        const partner = 'https://app.partner.example';
+        const url = await stack.startRelay({ allowedOrigins: [partner], allowedHeaders: ['X-CSRF-Token'] });
+        const preflight = await fetch(`${url}/auth/credentials/${mine.emailCredentialId}/challenge`, {
+          method: 'OPTIONS',
+          headers: {
+            origin: partner,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'content-type, ew-account-id',
+          },
+        });
+        expect(preflight.status).to.equal(204);
+        expect(preflight.headers.get('access-control-allow-origin')).to.equal(partner);
+        expect(preflight.headers.get('access-control-allow-credentials')).to.equal('true');
+        expect(preflight.headers.get('access-control-allow-methods')).to.equal('POST');
+        expect(preflight.headers.get('access-control-allow-headers')).to.include('ew-account-id');
+        expect(preflight.headers.get('access-control-allow-headers')).to.include('x-csrf-token');
+        stack.sandbox.clock.advance(60_000);
+        const actual = await fetch(`${url}/auth/credentials/${mine.emailCredentialId}/challenge`, {
+          method: 'POST',
+          headers: {
+            origin: partner,
+            'sec-fetch-site': 'cross-site',
+            'content-type': 'application/json',
+            'x-test-user': 'me',
+            'ew-account-id': mine.accountId,
+          },
+          body: '{}',
+        });
+        expect(actual.status).to.equal(200);
+        expect(actual.headers.get('access-control-allow-origin')).to.equal(partner);
+        expect(actual.headers.get('access-control-expose-headers')).to.include('date');
+        const stranger = await fetch(`${url}/auth/credentials/${mine.emailCredentialId}/challenge`, {
+          method: 'OPTIONS',
+          headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+        });
+        expect(stranger.status).to.equal(403);
+        expect(stranger.headers.get('access-control-allow-origin')).to.equal(null);
+        const wrongMethod = await fetch(`${url}/auth/credentials/${mine.emailCredentialId}/challenge`, {
+          method: 'OPTIONS',
+          headers: { origin: partner, 'access-control-request-method': 'DELETE' },
+        });
+        expect(wrongMethod.status).to.equal(403);
+      });
+    });
+
+    describe('passkey challenges', () => {
+      it('are capped per wallet (429 with Retry-After), each issue O(1)', async () => {
+        const url = await stack.startRelay({
+          passkeys: { rpId: 'localhost', rpName: 'Cap', user: () => ({ id: 'u', name: 'u' }), challengesPerAccount: 3 },
+        });
+        const options = () =>
+          fetch(`${url}/passkeys/registration-options`, {
+            method: 'POST',
+            headers: { 'x-test-user': 'me', 'content-type': 'application/json' },
+            body: JSON.stringify({ accountId: mine.accountId }),
+          });
+        for (let i = 0; i < 3; i++) expect((await options()).status).to.equal(200);
+        const before = upstreamCount();
+        const capped = await options();
+        expect(capped.status).to.equal(429);
+        expect(Number(capped.headers.get('retry-after'))).to.be.within(1, 300);
+        expect(upstreamCount()).to.equal(before); // refused before the credential listing
+      });
     });
   });
-});
 
 describe('relay pass-through against a misbehaving service', () => {
   let service: Server;
