@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Sandbox } from '../src/sandbox/index.js';
+import { BadRequest, optionalText, readJsonObject, requiredText } from './read-json.js';
 
 /**
  * The outcomes the sandbox picks by an account number's last three digits
@@ -53,12 +54,8 @@ export interface DemoBackend {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
 }
 
-async function readJson(req: IncomingMessage): Promise<Json> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text ? (JSON.parse(text) as Json) : {};
-}
+/** The largest clock jump accepted: the QA switches move minutes; a month is room enough and keeps dates sane. */
+const MAX_CLOCK_ADVANCE_MS = 30 * 24 * 3_600_000;
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -75,6 +72,9 @@ export function createDemoBackend(sandbox: Sandbox, oidc: { issuer: string; audi
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : {}) as Json };
   }
+
+  /** An id as one path segment: a `/` or `..` in a request cannot reach another platform route. */
+  const segment = (body: Json, name: string) => encodeURIComponent(requiredText(body, name));
 
   const routes: Record<string, (body: Json, url: URL) => Promise<{ status: number; body: unknown }>> = {
     'GET /config': async () => ({
@@ -93,29 +93,40 @@ export function createDemoBackend(sandbox: Sandbox, oidc: { issuer: string; audi
       );
       return { status: 200, body: rows };
     },
-    'POST /customers': async (body) =>
-      platform('POST', '/customers', {
+    // The customer and its embedded wallet, so a caller can sign in to it at once.
+    'POST /customers': async (body) => {
+      const phoneNumber = optionalText(body, 'phoneNumber');
+      const customer = await platform('POST', '/customers', {
         customerType: 'INDIVIDUAL',
-        email: body['email'],
-        ...(body['phoneNumber'] ? { phoneNumber: body['phoneNumber'] } : {}),
-      }),
+        email: requiredText(body, 'email'),
+        ...(phoneNumber ? { phoneNumber } : {}),
+      });
+      if (customer.status !== 201) return customer;
+      const id = encodeURIComponent(String(customer.body['id']));
+      const wallets = await platform('GET', `/customers/internal-accounts?customerId=${id}`);
+      const wallet = ((wallets.body['data'] as Json[] | undefined) ?? [])[0];
+      return { status: 201, body: { ...customer.body, wallet } };
+    },
     'POST /fund': async (body) =>
-      platform('POST', `/sandbox/internal-accounts/${String(body['accountId'])}/fund`, { amount: body['amount'] }),
-    'POST /external-accounts': async (body) =>
-      platform('POST', '/customers/external-accounts', {
+      platform('POST', `/sandbox/internal-accounts/${segment(body, 'accountId')}/fund`, { amount: body['amount'] }),
+    'POST /external-accounts': async (body) => {
+      const suffix = optionalText(body, 'suffix') ?? '000';
+      if (!/^\d{3}$/.test(suffix)) throw new BadRequest(400, '"suffix" must be three digits');
+      return platform('POST', '/customers/external-accounts', {
         currency: 'USD',
-        customerId: body['customerId'],
+        customerId: requiredText(body, 'customerId'),
         accountInfo: {
           accountType: 'USD_ACCOUNT',
-          accountNumber: `4444000${String(body['suffix'] ?? '000')}`,
+          accountNumber: `4444000${suffix}`,
           routingNumber: '021000021',
-          beneficiary: { fullName: String(body['beneficiary'] ?? 'Pay Ee') },
+          beneficiary: { fullName: optionalText(body, 'beneficiary') ?? 'Pay Ee' },
         },
-      }),
+      });
+    },
     'POST /quotes': async (body) =>
       platform('POST', '/quotes', {
-        source: { accountId: body['accountId'] },
-        destination: { accountId: body['externalAccountId'] },
+        source: { accountId: requiredText(body, 'accountId') },
+        destination: { accountId: requiredText(body, 'externalAccountId') },
         lockedCurrencyAmount: body['amount'],
       }),
     // The quote and, once executed, its transaction (where a failure's reason is).
@@ -128,15 +139,16 @@ export function createDemoBackend(sandbox: Sandbox, oidc: { issuer: string; audi
     },
     // The partner's execute: the widget's signature and idempotency key, passed on verbatim.
     'POST /execute': async (body) =>
-      platform('POST', `/quotes/${String(body['quoteId'])}/execute`, undefined, {
-        'Service-Wallet-Signature': String(body['signature']),
-        'Idempotency-Key': String(body['idempotencyKey']),
+      platform('POST', `/quotes/${segment(body, 'quoteId')}/execute`, undefined, {
+        'Service-Wallet-Signature': requiredText(body, 'signature'),
+        'Idempotency-Key': requiredText(body, 'idempotencyKey'),
       }),
     // A test identity provider: an unsigned id_token the sandbox accepts (it checks claims, not signatures).
     'POST /oidc-token': async (body) => {
       const now = Math.floor(sandbox.clock.now() / 1000);
-      const sub = String(body['subject'] ?? 'demo-user');
-      const claims = { iss: oidc.issuer, aud: oidc.audience, sub, iat: now, exp: now + 300, nonce: body['nonce'] };
+      const sub = optionalText(body, 'subject') ?? 'demo-user';
+      const nonce = requiredText(body, 'nonce');
+      const claims = { iss: oidc.issuer, aud: oidc.audience, sub, iat: now, exp: now + 300, nonce };
       return { status: 200, body: { idToken: `${b64url({ alg: 'RS256', typ: 'JWT' })}.${b64url(claims)}.ZGVtbw` } };
     },
     'POST /scenario': async (body) => {
@@ -147,27 +159,51 @@ export function createDemoBackend(sandbox: Sandbox, oidc: { issuer: string; audi
         case 'timeout-next':
           sandbox.faults.inject({ path: WALLET_CALLS, kind: 'hang', hangMs: 10_000 });
           break;
-        case 'advance-clock':
-          sandbox.clock.advance(Number(body['ms'] ?? 0));
+        case 'advance-clock': {
+          const ms = body['ms'];
+          if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > MAX_CLOCK_ADVANCE_MS)
+            throw new BadRequest(400, `"ms" must be an integer from 0 to ${MAX_CLOCK_ADVANCE_MS}`);
+          sandbox.clock.advance(ms);
           break;
+        }
         default:
-          return { status: 400, body: { message: `unknown scenario ${String(body['name'])}` } };
+          throw new BadRequest(400, 'unknown scenario');
       }
       return { status: 200, body: { now: new Date(sandbox.clock.now()).toISOString() } };
     },
   };
 
   return {
+    // Never rejects: every failure, the request's own included, is a JSON answer.
     async handle(req, res) {
-      const url = new URL(req.url ?? '/', 'http://demo');
-      const route = routes[`${req.method} ${url.pathname.slice('/demo-api'.length)}`];
       let result: { status: number; body: unknown };
       try {
-        result = route ? await route(req.method === 'GET' ? {} : await readJson(req), url) : { status: 404, body: {} };
+        let url: URL;
+        try {
+          // Only the path counts: an absolute-form target's own host is ignored, but must parse.
+          url = new URL(req.url ?? '/', 'http://demo');
+        } catch {
+          throw new BadRequest(400, 'The request target is malformed');
+        }
+        const route = routes[`${req.method} ${url.pathname.slice('/demo-api'.length)}`];
+        result = route
+          ? await route(req.method === 'GET' ? {} : await readJsonObject(req), url)
+          : { status: 404, body: { message: 'Not found' } };
       } catch (error) {
-        result = { status: 500, body: { message: String(error) } };
+        if (error instanceof BadRequest) {
+          result = { status: error.status, body: { message: error.message } };
+        } else {
+          console.error('demo backend:', error);
+          result = { status: 500, body: { message: 'The demo backend failed' } };
+        }
       }
-      res.writeHead(result.status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      if (res.headersSent || res.destroyed) return;
+      res.writeHead(result.status, {
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+        // A body left unread (refused as too large, say) means this connection cannot carry another request.
+        ...(req.complete ? {} : { connection: 'close' }),
+      });
       res.end(JSON.stringify(result.body));
     },
   };

@@ -10,8 +10,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { build, createServer as createVite } from 'vite';
 import { createDemoBackend, DEMO_CSP } from '../demo/backend.js';
@@ -27,7 +28,10 @@ const root = fileURLToPath(new URL('../demo/', import.meta.url));
 const widgetDir = `${await mkdtemp(join(tmpdir(), 'ew-demo-widget-'))}/`;
 await build({ mode: 'iife', logLevel: 'warn', build: { outDir: widgetDir, emptyOutDir: true } });
 
-const server = createServer();
+// Timeouts a local wallet call needs, in seconds: a client that dribbles its
+// headers or body is cut off promptly instead of holding a connection for
+// Node's default five minutes. Node checks them once per interval.
+const server = createServer({ headersTimeout: 10_000, requestTimeout: 15_000, connectionsCheckingInterval: 1_000 });
 await new Promise<void>((resolve, reject) => {
   server.once('error', reject);
   server.listen(demoPort, '127.0.0.1', () => resolve());
@@ -83,20 +87,61 @@ const backend = createDemoBackend(sandbox, {
   audience: 'demo-app',
 });
 
+/** A `Host` value: a hostname or IP literal with an optional port, nothing else (RFC 9112 section 3.2). */
+const HOST = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
+
+/** The request's path, or undefined when the target or Host is malformed. */
+function requestPath(request: IncomingMessage): string | undefined {
+  if (!HOST.test(request.headers.host ?? '')) return undefined;
+  try {
+    // An absolute-form target (`GET http://host/path`) is routed by its path, like an origin-form one.
+    return new URL(request.url ?? '/', 'http://demo').pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+// Vite's HMR listener parses an upgrade's target with `new URL` outside any
+// try (vite 8.3, hmrServerWsListener): one `GET *%zz` with `Upgrade:` threw
+// and ended the process. It also leaves every upgrade that is not its own
+// open forever. So it listens on a stand-in server that never listens, and
+// gets only the upgrades that are its WebSocket; the rest are refused here.
+const hmrUpgrades = createServer();
+server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+  socket.on('error', () => socket.destroy());
+  const protocol = request.headers['sec-websocket-protocol'];
+  if (requestPath(request) === '/' && (protocol === 'vite-hmr' || protocol === 'vite-ping'))
+    return void hmrUpgrades.emit('upgrade', request, socket, head);
+  socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+});
+
 const vite = await createVite({
   root,
   configFile: false,
   appType: 'spa',
   logLevel: 'warn',
-  server: { middlewareMode: true, hmr: { server } },
+  server: { middlewareMode: true, hmr: { server: hmrUpgrades } },
 });
+
+/** The handlers never reject by contract; should one, the request ends here rather than the process. */
+const settle = (work: Promise<unknown>, response: ServerResponse) =>
+  void work.catch((error: unknown) => {
+    console.error('npm start: a request failed:', error);
+    response.destroy();
+  });
+
 server.on('request', (request, response) => {
-  const url = request.url ?? '/';
-  if (url.startsWith('/api/')) return void relayHandler(request, response);
-  if (url.startsWith('/demo-api/')) return void backend.handle(request, response);
-  if (url === '/favicon.ico') return void response.writeHead(204).end();
-  if (url.startsWith('/widget/')) {
-    const file = url.slice('/widget/'.length).split('?')[0]!;
+  const path = requestPath(request);
+  if (path === undefined) {
+    return void response
+      .writeHead(400, { 'content-type': 'application/json', connection: 'close' })
+      .end(JSON.stringify({ message: 'The request target or Host is malformed' }));
+  }
+  if (path.startsWith('/api/')) return settle(relayHandler(request, response), response);
+  if (path.startsWith('/demo-api/')) return settle(backend.handle(request, response), response);
+  if (path === '/favicon.ico') return void response.writeHead(204).end();
+  if (path.startsWith('/widget/')) {
+    const file = path.slice('/widget/'.length);
     if (!/^[\w.-]+$/.test(file)) return void response.writeHead(404).end();
     return void readFile(`${widgetDir}${file}`).then(
       (body) =>
