@@ -6,13 +6,15 @@
  * `authorize` hook whether this visitor may act on the wallet the request
  * touches. The platform credentials never reach the browser.
  */
-import { findOperation, methodsAt, RELAY_METHODS, type Operation } from './operations.js';
+import { findOperation, isServiceId, methodsAt, type Operation } from './operations.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { checkOwnership } from './ownership.js';
 import {
   ChallengeBook,
+  DEFAULT_CHALLENGE_TTL_MS,
   DEFAULT_CHALLENGES_PER_ACCOUNT,
   registrationOptions,
+  type Admission,
   type PasskeyRegistrationConfig,
 } from './passkey-registration.js';
 import { Refusal, refuse, relayError } from './relay-error.js';
@@ -53,6 +55,12 @@ export interface RelayOptions {
   allowedOrigins?: readonly string[];
   /** Extra request headers listed origins may send (e.g. a CSRF header `authorize` reads). */
   allowedHeaders?: readonly string[];
+  /**
+   * The relay's own origin as browsers see it (e.g. `https://app.example.com`).
+   * By default an `Origin` naming the request's `Host` counts as same-origin;
+   * set this behind a proxy that rewrites `Host`, or to check the scheme too.
+   */
+  publicOrigin?: string;
   /** Called once per request with what may be logged: never bodies, headers, stamps or secrets. */
   onRequest?: (entry: RelayLogEntry) => void;
   /** The fetch used upstream (default: global fetch). */
@@ -77,6 +85,9 @@ const FORWARDED_REQUEST_HEADERS = ['service-wallet-signature', 'request-id', 'id
 
 const PASSKEY_OPTIONS_PATH = '/passkeys/registration-options';
 
+/** Credential types a registration may name (spec 2.10). */
+const CREDENTIAL_TYPES = ['EMAIL_OTP', 'SMS_OTP', 'OAUTH', 'PASSKEY'];
+
 /** Creates the relay's fetch handler. */
 export function createRelay(options: RelayOptions): (request: Request) => Promise<Response> {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
@@ -89,10 +100,9 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     fetch: options.fetch ?? fetch,
   });
   const origins = createOriginPolicy(options);
-  const challengeTtlMs = options.passkeys?.challengeTtlMs ?? 300_000;
   const challenges = new ChallengeBook(
     options.store ?? memoryStore(),
-    challengeTtlMs,
+    options.passkeys?.challengeTtlMs ?? DEFAULT_CHALLENGE_TTL_MS,
     options.passkeys?.challengesPerAccount ?? DEFAULT_CHALLENGES_PER_ACCOUNT,
   );
 
@@ -116,13 +126,15 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
           : operation.account === 'path'
             ? id
             : request.headers.get(ACCOUNT_HINT_HEADER);
-    if (typeof claimed === 'string' && claimed) return claimed;
+    if (isServiceId(claimed)) return claimed;
+    if (typeof claimed === 'string' && claimed)
+      refuse(400, 'INVALID_INPUT', `${JSON.stringify(claimed.slice(0, 80))} is not a wallet id`);
     const where =
       operation.account === 'body' || operation.account === 'query' ? 'accountId' : `the ${ACCOUNT_HINT_HEADER} header`;
     return refuse(400, 'INVALID_INPUT', `Cannot tell which wallet this ${operation.name} is for (send ${where})`);
   }
 
-  async function authorise(request: Request, accountId: string, operation: string): Promise<void> {
+  async function checkAuthorized(request: Request, accountId: string, operation: string): Promise<void> {
     let allowed = false;
     try {
       allowed = (await options.authorize({ request, accountId, operation })) === true;
@@ -132,6 +144,11 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     if (!allowed) refuse(403, 'FORBIDDEN', 'You may not act on this wallet');
   }
 
+  /**
+   * The JSON object body, and the text to forward: re-serialised from what the
+   * relay read, so the service acts on exactly what was authorized (a repeated
+   * key cannot mean one wallet here and another upstream).
+   */
   async function readBody(request: Request): Promise<{ text: string | undefined; json: Record<string, unknown> }> {
     const tooLarge = () => refuse(413, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${maxBody} bytes`);
     if (Number(request.headers.get('content-length') ?? '0') > maxBody) tooLarge();
@@ -154,7 +171,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     try {
       const json = JSON.parse(text) as unknown;
       if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new Error('not an object');
-      return { text, json: json as Record<string, unknown> };
+      return { text: JSON.stringify(json), json: json as Record<string, unknown> };
     } catch {
       return refuse(400, 'INVALID_INPUT', 'The request body must be a JSON object');
     }
@@ -164,16 +181,21 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     const config = options.passkeys;
     if (!config) return relayError(404, 'NOT_FOUND', 'Passkey registration is not enabled on this relay');
     const accountId = body['accountId'];
-    if (typeof accountId !== 'string' || !accountId) return relayError(400, 'INVALID_INPUT', 'accountId is required');
-    await authorise(request, accountId, 'passkey.registration-options');
+    if (!isServiceId(accountId)) return relayError(400, 'INVALID_INPUT', 'accountId (a wallet id) is required');
+    await checkAuthorized(request, accountId, 'passkey.registration-options');
+    const user = await config.user({ request, accountId });
+    // The cap is checked before the service is asked anything: a capped wallet costs no upstream call.
     const issued = await challenges.issue(accountId);
     if ('retryAfterMs' in issued) {
       return relayError(429, 'TOO_MANY_REQUESTS', 'Too many passkey registrations started for this wallet', {
         'retry-after': String(Math.ceil(issued.retryAfterMs / 1000)),
       });
     }
-    const user = await config.user({ request, accountId });
-    const listed = await upstream.call('GET', `/auth/credentials?accountId=${encodeURIComponent(accountId)}`);
+    const listed = await upstream.call(
+      upstream.deadline(),
+      'GET',
+      `/auth/credentials?accountId=${encodeURIComponent(accountId)}&limit=100`,
+    );
     if (listed.status >= 500) return toBrowser(listed);
     const existing = (jsonOf(listed)?.['data'] ?? []) as ({ credentialId?: unknown } | null)[];
     const exclude = Array.isArray(existing)
@@ -204,11 +226,9 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
   ): Promise<Response> {
     const method = request.method.toUpperCase();
     const allow = path === PASSKEY_OPTIONS_PATH ? ['POST'] : methodsAt(path);
-    if (!RELAY_METHODS.includes(method) || (allow.length && method !== 'OPTIONS' && !allow.includes(method))) {
-      const methods = allow.length ? [...allow, 'OPTIONS'] : RELAY_METHODS;
-      refuse(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed here`, { allow: methods.join(', ') });
-    }
     if (!allow.length) return relayError(404, 'NOT_FOUND', 'This relay does not forward that operation');
+    if (method !== 'OPTIONS' && !allow.includes(method))
+      refuse(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed here`, { allow: [...allow, 'OPTIONS'].join(', ') });
     if (method === 'OPTIONS') return origins.preflight(request, allow);
     origins.checkStateChange(request, url, method);
     if (path === PASSKEY_OPTIONS_PATH) {
@@ -221,24 +241,55 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     const query = checkedQuery(url, operation.query);
     const body = await readBody(request);
     const accountId = claimedAccount(operation, id, request, query, body.json);
-    await authorise(request, accountId, operation.name);
-    const lookedUp = await checkOwnership(upstream, operation, id, accountId, query);
+    await checkAuthorized(request, accountId, operation.name);
+    const deadline = upstream.deadline();
+    const lookedUp = await checkOwnership(upstream, deadline, operation, id, accountId, query);
     if (lookedUp) return toBrowser(lookedUp);
-    if (operation.name === 'credential.register' && body.json['type'] === 'PASSKEY') {
-      const problem = await challenges.admit(body.json['challenge'], accountId, request.headers.has('request-id'));
-      if (problem) return relayError(400, 'INVALID_INPUT', `Passkey registration refused: ${problem}`);
-    }
+    const admission =
+      operation.name === 'credential.register' ? await admitRegistration(request, accountId, body) : undefined;
+    if (admission instanceof Response) return admission;
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = request.headers.get(name);
       if (value !== null) headers[name] = value;
     }
     const search = query.size ? `?${query}` : '';
-    const answer = await upstream.call(method, `${path}${search}`, {
-      ...(body.text !== undefined ? { body: body.text } : {}),
-      headers,
-    });
+    let answer;
+    try {
+      answer = await upstream.call(deadline, method, `${path}${search}`, {
+        ...(body.text !== undefined ? { body: body.text } : {}),
+        headers,
+      });
+    } catch (error) {
+      await admission?.release();
+      throw error;
+    }
+    if (answer.status >= 500) await admission?.release();
     return toBrowser(answer);
+  }
+
+  /**
+   * A credential registration names a known type; a passkey's must carry a
+   * challenge this relay issued for the wallet (and a signed retry, the same body).
+   */
+  async function admitRegistration(
+    request: Request,
+    accountId: string,
+    body: { text: string | undefined; json: Record<string, unknown> },
+  ): Promise<Admission | Response | undefined> {
+    const type = body.json['type'];
+    if (typeof type !== 'string' || !CREDENTIAL_TYPES.includes(type))
+      return relayError(400, 'INVALID_INPUT', `type must be one of ${CREDENTIAL_TYPES.join(', ')}`);
+    if (type !== 'PASSKEY') return undefined;
+    const admitted = await challenges.admit(
+      body.json['challenge'],
+      accountId,
+      request.headers.has('request-id'),
+      body.text ?? '',
+    );
+    return typeof admitted === 'string'
+      ? relayError(400, 'INVALID_INPUT', `Passkey registration refused: ${admitted}`)
+      : admitted;
   }
 
   /** The path below the mount point, decoded; a Refusal when outside it or undecodable. */
@@ -282,11 +333,12 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
 
 /**
  * A request-controlled string as a log field: anything outside printable
- * ASCII (a `%0A` decoded to a newline, say) and the backslash itself written
- * as an escape, so one request is one log line and cannot forge another.
+ * ASCII (a `%0A` decoded to a newline, say), the space, `"` and `=` that
+ * delimit fields in text logs, and the backslash itself written as an escape,
+ * so one request is one log line and cannot forge another or another field.
  */
 function logSafe(value: string): string {
-  return value.replace(/[^\x20-\x5b\x5d-\x7e]/gu, (c) =>
+  return value.replace(/[^\x21\x23-\x3c\x3e-\x5b\x5d-\x7e]/gu, (c) =>
     c === '\\' ? '\\\\' : `\\u{${c.codePointAt(0)!.toString(16)}}`,
   );
 }

@@ -7,8 +7,9 @@
  * a body cut off mid-way, a body dripped one byte a second) ends in a JSON
  * 4xx/5xx or a closed socket: the returned function never rejects, so a
  * caller that ignores its promise cannot crash the process. Bodies are read
- * up to `maxBodyBytes` (413 at once past it, and the connection is closed
- * rather than drained) within `bodyTimeoutMs` (408 past it).
+ * up to `maxBodyBytes` (413 at once past it; the connection is then closed
+ * after a short grace in which the rest is read and dropped) within
+ * `bodyTimeoutMs` (408 past it). A GET or HEAD with a body is refused (400).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RELAY_METHODS } from './operations.js';
@@ -44,11 +45,16 @@ function requestUrl(req: IncomingMessage): URL {
   if (!HOST.test(host)) throw new ClientFault(400, 'INVALID_INPUT', 'The Host header is missing or malformed');
   // Express strips the mount path from req.url and keeps it in originalUrl.
   const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+  // `//other/...` and `/\other/...` would parse as a URL naming another host.
+  if (target.startsWith('//') || target.includes('\\'))
+    throw new ClientFault(400, 'INVALID_INPUT', 'The request target is malformed');
   let url: URL;
   try {
     const base = new URL(`http://${host}`);
     // An absolute-form target (`GET http://other/...`) names its own host: only its path counts.
-    url = new URL(target.startsWith('/') ? target : new URL(target).pathname + new URL(target).search, base);
+    const absolute = target.startsWith('/') ? undefined : new URL(target);
+    url = new URL(absolute ? absolute.pathname + absolute.search : target, base);
+    if (url.host !== base.host) throw new Error('host changed');
   } catch {
     throw new ClientFault(400, 'INVALID_INPUT', 'The request target or Host is malformed');
   }
@@ -131,7 +137,13 @@ export function toNodeHandler(
         for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
       }
       const method = req.method ?? 'GET';
-      const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, limit, bodyTimeoutMs);
+      const bodiless = method === 'GET' || method === 'HEAD';
+      if (
+        bodiless &&
+        (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined)
+      )
+        throw new ClientFault(400, 'INVALID_INPUT', `A ${method} request has no body`);
+      const body = bodiless ? undefined : await readBody(req, limit, bodyTimeoutMs);
       let request: Request;
       try {
         request = new Request(url, { method, headers, ...(body?.length ? { body: new Uint8Array(body) } : {}) });

@@ -33,6 +33,13 @@ export interface Operation {
 
 const LIST_QUERY = ['accountId', 'limit', 'cursor'];
 
+/** The service's ids: `Kind:uuid`, e.g. `InternalAccount:6f1c…`. */
+const ID = '[A-Za-z]+:[0-9a-fA-F-]{36}';
+
+/** Is `value` shaped like a service id? Every id the relay hands to `authorize` or a lookup is. */
+export const isServiceId = (value: unknown): value is string => typeof value === 'string' && ID_ONLY.test(value);
+const ID_ONLY = new RegExp(`^${ID}$`);
+
 const op = (
   name: string,
   method: string,
@@ -42,7 +49,7 @@ const op = (
 ): Operation => ({
   name,
   method,
-  pattern: new RegExp(`^${path.replace('{id}', '(?<id>[A-Za-z]+:[0-9a-fA-F-]{36})')}$`),
+  pattern: new RegExp(`^${path.replace('{id}', `(?<id>${ID})`)}$`),
   account,
   query,
 });

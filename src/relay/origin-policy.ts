@@ -13,6 +13,8 @@ import { refuse } from './relay-error.js';
 const WIDGET_HEADERS = ['content-type', 'service-wallet-signature', 'request-id', 'idempotency-key', 'ew-account-id'];
 
 export interface OriginPolicyOptions {
+  /** The relay's own origin as browsers see it; by default, `Origin`'s host is compared with `Host`. */
+  publicOrigin?: string;
   /** Origins besides the relay's own allowed to call it (e.g. `https://app.example.com`). */
   allowedOrigins?: readonly string[];
   /** Extra request headers those origins may send (e.g. a CSRF header your `authorize` reads). */
@@ -21,6 +23,7 @@ export interface OriginPolicyOptions {
 
 export function createOriginPolicy(options: OriginPolicyOptions) {
   const allowed = new Set((options.allowedOrigins ?? []).map((origin) => new URL(origin).origin));
+  const own = options.publicOrigin === undefined ? undefined : new URL(options.publicOrigin).origin;
   const allowHeaders = [...WIDGET_HEADERS, ...(options.allowedHeaders ?? []).map((h) => h.toLowerCase())].join(', ');
 
   /** `Origin`'s value when it is one of the listed cross-origin callers. */
@@ -29,18 +32,24 @@ export function createOriginPolicy(options: OriginPolicyOptions) {
     return origin !== null && allowed.has(origin) ? origin : undefined;
   };
 
-  /** Same origin as the relay: the browser says so, or `Origin` names the host the request was sent to. */
+  /**
+   * Same origin as the relay? `Origin` decides when present (browsers send it
+   * on every state-changing fetch); else `Sec-Fetch-Site`; undefined when the
+   * caller sent neither, so is not a browser.
+   */
   const sameOrigin = (request: Request, url: URL): boolean | undefined => {
-    const site = request.headers.get('sec-fetch-site');
-    if (site !== null) return site === 'same-origin' || site === 'none';
     const origin = request.headers.get('origin');
-    if (origin === null) return undefined;
-    try {
-      // Host only: a TLS-terminating proxy changes the scheme the relay sees, not the host.
-      return new URL(origin).host === url.host;
-    } catch {
-      return false;
+    if (origin !== null) {
+      if (own !== undefined) return origin === own;
+      try {
+        // Host only: a TLS-terminating proxy changes the scheme the relay sees, not the host.
+        return new URL(origin).host === url.host;
+      } catch {
+        return false;
+      }
     }
+    const site = request.headers.get('sec-fetch-site');
+    return site === null ? undefined : site === 'same-origin';
   };
 
   return {
@@ -62,7 +71,7 @@ export function createOriginPolicy(options: OriginPolicyOptions) {
     preflight(request: Request, allow: readonly string[]): Response {
       const origin = listed(request);
       const asked = (request.headers.get('access-control-request-method') ?? '').toUpperCase();
-      const headers = new Headers({ 'cache-control': 'no-store', vary: 'origin' });
+      const headers = new Headers({ 'cache-control': 'no-store' });
       if (!origin || !allow.includes(asked)) return new Response(null, { status: 403, headers });
       headers.set('access-control-allow-origin', origin);
       headers.set('access-control-allow-credentials', 'true');

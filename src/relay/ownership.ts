@@ -18,11 +18,17 @@ function failOn(answer: UpstreamAnswer): void {
   if (answer.status >= 500) throw new Refusal(toBrowser(answer));
 }
 
-async function inList(upstream: Upstream, accountId: string, kind: 'credentials' | 'sessions', id: string) {
+async function inList(
+  upstream: Upstream,
+  deadline: AbortSignal,
+  accountId: string,
+  kind: 'credentials' | 'sessions',
+  id: string,
+) {
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const query = `accountId=${encodeURIComponent(accountId)}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const answer = await upstream.call('GET', `/auth/${kind}?${query}`);
+    const answer = await upstream.call(deadline, 'GET', `/auth/${kind}?${query}`);
     failOn(answer);
     const list = jsonOf(answer);
     if (answer.status !== 200 || !list) notFound();
@@ -41,6 +47,7 @@ async function inList(upstream: Upstream, accountId: string, kind: 'credentials'
  */
 export async function checkOwnership(
   upstream: Upstream,
+  deadline: AbortSignal,
   operation: Operation,
   id: string | undefined,
   accountId: string,
@@ -49,10 +56,10 @@ export async function checkOwnership(
   switch (operation.account) {
     case 'credential':
     case 'session':
-      await inList(upstream, accountId, operation.account === 'credential' ? 'credentials' : 'sessions', id!);
+      await inList(upstream, deadline, accountId, operation.account === 'credential' ? 'credentials' : 'sessions', id!);
       return undefined;
     case 'quote': {
-      const answer = await upstream.call('GET', `/quotes/${encodeURIComponent(id!)}`);
+      const answer = await upstream.call(deadline, 'GET', `/quotes/${encodeURIComponent(id!)}`);
       failOn(answer);
       const source = jsonOf(answer)?.['source'] as { accountId?: unknown } | undefined;
       if (answer.status !== 200 || source?.accountId !== accountId) notFound();
@@ -62,6 +69,7 @@ export async function checkOwnership(
       const customerId = id ?? query.get('customerId');
       if (!customerId) return refuse(400, 'INVALID_INPUT', 'customerId is required');
       const answer = await upstream.call(
+        deadline,
         'GET',
         `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}`,
       );

@@ -6,6 +6,7 @@
  * expired or been used.
  */
 import { toBase64Url } from './base64url.js';
+import { refuse } from './relay-error.js';
 import type { RelayStore } from './store.js';
 
 export interface PasskeyRegistrationConfig {
@@ -24,18 +25,34 @@ export interface PasskeyRegistrationConfig {
   challengesPerAccount?: number;
 }
 
-/** Outstanding challenges one wallet may hold per TTL window (default). */
+/** Challenges one wallet may be issued per TTL window (default). */
 export const DEFAULT_CHALLENGES_PER_ACCOUNT = 10;
+
+/** How long a challenge stays valid (default). */
+export const DEFAULT_CHALLENGE_TTL_MS = 300_000;
 
 /** What `issue` writes: 32 random bytes, base64url. */
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
+/** A challenge's record: issued for a wallet, then spent by a first call with the body of this digest. */
+type ChallengeRecord = { state: 'issued'; accountId: string } | { state: 'spent'; accountId: string; body: string };
+
+/** An admitted first call: `release()` makes the challenge usable again when the service never took the call. */
+export interface Admission {
+  release(): Promise<void>;
+}
+
+async function digest(text: string): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return toBase64Url(hash);
+}
+
 /**
  * Challenges in a `RelayStore`, so the options call and the registration may
- * land on different relay instances. A challenge is stored as
- * `issued:<accountId>`; the first registration call moves it to
- * `spent:<accountId>` and the signed retry (which repeats the body, `retry` =
- * has Request-Id) deletes it. Each move is an atomic compare-and-swap, so a
+ * land on different relay instances. A challenge is stored as issued for one
+ * wallet; the first registration call marks it spent by that call's body, and
+ * only the signed retry of that same body (`retry` = has Request-Id) may pass
+ * once more, deleting it. Each move is an atomic compare-and-swap, so a
  * replay racing the real call on another instance loses.
  */
 export class ChallengeBook {
@@ -45,34 +62,48 @@ export class ChallengeBook {
     private readonly perAccount: number,
   ) {}
 
-  /** A fresh challenge for `accountId`, or how long to wait when it holds too many. */
+  /** A fresh challenge for `accountId`, or how long to wait when it was issued too many. */
   async issue(accountId: string): Promise<{ challenge: string } | { retryAfterMs: number }> {
-    const { count, resetInMs } = await this.store.increment(`count:${accountId}`, this.ttlMs);
+    const { count, resetInMs } = await this.io(() => this.store.increment(`count:${accountId}`, this.ttlMs));
     if (count > this.perAccount) return { retryAfterMs: resetInMs };
     const bytes = new Uint8Array(32);
     crypto.getRandomValues(bytes);
     const challenge = toBase64Url(bytes);
-    await this.store.create(`challenge:${challenge}`, `issued:${accountId}`, this.ttlMs);
+    const record: ChallengeRecord = { state: 'issued', accountId };
+    await this.io(() => this.store.create(`challenge:${challenge}`, JSON.stringify(record), this.ttlMs));
     return { challenge };
   }
 
-  /** Admits a registration call: undefined when it may pass, else why not. */
-  async admit(challenge: unknown, accountId: string, retry: boolean): Promise<string | undefined> {
+  /** Admits a registration call with `body` (the exact text forwarded): an Admission, or why not. */
+  async admit(challenge: unknown, accountId: string, retry: boolean, body: string): Promise<Admission | string> {
     if (typeof challenge !== 'string' || !challenge) return 'challenge is missing';
     if (!CHALLENGE.test(challenge)) return 'challenge was not issued by this relay';
     const key = `challenge:${challenge}`;
-    const stored = await this.store.get(key);
+    const stored = await this.io(() => this.store.get(key));
     if (!stored) return 'challenge was not issued by this relay, has expired or was used';
-    const [state, owner] = [stored.slice(0, stored.indexOf(':')), stored.slice(stored.indexOf(':') + 1)];
-    if (owner !== accountId) return 'challenge was not issued for this account';
+    const record = JSON.parse(stored) as ChallengeRecord;
+    if (record.accountId !== accountId) return 'challenge was not issued for this account';
+    const bodyDigest = await digest(body);
+    const noop: Admission = { release: async () => undefined };
     if (!retry) {
-      if (state !== 'issued') return 'challenge has already been used';
-      const won = await this.store.replace(key, stored, `spent:${accountId}`);
-      return won ? undefined : 'challenge has already been used';
+      if (record.state !== 'issued') return 'challenge has already been used';
+      const spent = JSON.stringify({ state: 'spent', accountId, body: bodyDigest } satisfies ChallengeRecord);
+      if (!(await this.io(() => this.store.replace(key, stored, spent)))) return 'challenge has already been used';
+      return { release: () => this.io(() => this.store.replace(key, spent, stored)).then(() => undefined) };
     }
-    if (state !== 'spent') return 'challenge has not been presented yet';
-    const won = await this.store.replace(key, stored, undefined);
-    return won ? undefined : 'challenge has already been used';
+    if (record.state !== 'spent') return 'challenge has not been presented yet';
+    if (record.body !== bodyDigest) return 'the signed retry must repeat the first call exactly';
+    const won = await this.io(() => this.store.replace(key, stored, undefined));
+    return won ? noop : 'challenge has already been used';
+  }
+
+  /** A store that fails is the relay's 503, not a 500: the request may be tried again. */
+  private async io<T>(operation: () => Promise<T>): Promise<T> {
+    try {
+      return await operation();
+    } catch {
+      return refuse(503, 'STORE_UNAVAILABLE', "The relay's challenge store could not be reached");
+    }
   }
 }
 
@@ -92,7 +123,7 @@ export function registrationOptions(
       displayName: user.displayName ?? user.name,
     },
     pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
-    timeout: config.challengeTtlMs ?? 300_000,
+    timeout: config.challengeTtlMs ?? DEFAULT_CHALLENGE_TTL_MS,
     attestation: 'none',
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
     excludeCredentials: excludeCredentialIds.map((id) => ({ type: 'public-key', id })),

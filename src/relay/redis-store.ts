@@ -1,5 +1,5 @@
 /**
- * A `RelayStore` in Redis (2.6 or later, or any server speaking its commands:
+ * A `RelayStore` in Redis (2.6.12 or later, or any server speaking its commands:
  * Valkey, KeyDB, managed Redis), so relay instances behind a load balancer
  * share one set of challenges. It takes a function that sends one command,
  * which every Redis client has, so the relay depends on none:

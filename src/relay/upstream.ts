@@ -1,7 +1,8 @@
 /**
- * Calls to the service: platform credentials added, one deadline over the
- * whole exchange (headers and body), the answer read in full but never past
- * a size cap, and every way it can fail turned into a typed 502/504.
+ * Calls to the service: platform credentials added, one deadline over a
+ * relay request's every exchange (headers and bodies), each answer read in
+ * full but never past a size cap, and every way it can fail turned into a
+ * typed 502/504.
  */
 import { refuse, Refusal } from './relay-error.js';
 
@@ -77,13 +78,16 @@ export function createUpstream(config: UpstreamConfig) {
     /** The service's clock now, as well as the relay knows it. */
     serviceNow: () => Date.now() + serviceOffsetMs,
 
+    /** The deadline of one relay request: every upstream call it makes shares it. */
+    deadline: () => AbortSignal.timeout(config.timeoutMs),
+
     /** One call; resolves only with a well-formed answer (JSON or no body), else throws a Refusal. */
     async call(
+      signal: AbortSignal,
       method: string,
       path: string,
       init: { body?: string; headers?: Record<string, string> } = {},
     ): Promise<UpstreamAnswer> {
-      const signal = AbortSignal.timeout(config.timeoutMs);
       const sentAt = Date.now();
       let response: Response;
       try {
@@ -105,7 +109,7 @@ export function createUpstream(config: UpstreamConfig) {
       const serviceTime = Date.parse(response.headers.get('date') ?? '');
       // `Date` is truncated to the second; +500 ms centres the estimate.
       if (!Number.isNaN(serviceTime)) serviceOffsetMs = Math.round(serviceTime + 500 - (sentAt + Date.now()) / 2);
-      if (response.status < 200 || (response.status >= 300 && response.status < 400)) {
+      if (response.status >= 300 && response.status < 400) {
         await response.body?.cancel().catch(() => undefined);
         invalid(`answered with an unexpected status ${response.status}`);
       }
@@ -136,16 +140,21 @@ export function jsonOf(answer: UpstreamAnswer): Record<string, unknown> | undefi
 }
 
 /** Response headers passed back; the widget reads the server clock from Date. */
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'date'];
+const FORWARDED_RESPONSE_HEADERS = ['retry-after', 'date'];
 
-/** The service's answer as the browser gets it: status, body and only the forwarded headers. */
+/**
+ * The service's answer as the browser gets it: status, body and only the
+ * forwarded headers. The content type is the relay's own: the service's was
+ * checked to be JSON, but a value such as `application/json, text/html` would
+ * be read by a browser as its last type.
+ */
 export function toBrowser(answer: UpstreamAnswer): Response {
   const headers = new Headers({ 'cache-control': 'no-store' });
   for (const name of FORWARDED_RESPONSE_HEADERS) {
     const value = answer.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
-  if (answer.body.length === 0) headers.delete('content-type');
+  if (answer.body.length > 0) headers.set('content-type', 'application/json; charset=utf-8');
   return new Response(answer.body.length ? (answer.body as Uint8Array<ArrayBuffer>) : null, {
     status: answer.status,
     headers,

@@ -17,6 +17,21 @@ import { createWalletCustomer, platform, startStack, type Stack } from '../helpe
 const SESSION = 'Session:00000000-0000-4000-8000-000000000000';
 const QUOTE = 'Quote:00000000-0000-4000-8000-000000000000';
 const CREDENTIAL = 'AuthMethod:00000000-0000-4000-8000-000000000000';
+const WALLET = 'InternalAccount:00000000-0000-4000-8000-000000000001';
+
+/** Sends raw bytes to a server and collects what comes back until it closes (or `waitMs`). */
+function rawExchange(port: number, bytes: string, waitMs = 2_000): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    const done = () => resolve(text);
+    socket.on('data', (d) => (text += d));
+    socket.on('close', done);
+    socket.on('error', done);
+    socket.setTimeout(waitMs, () => socket.destroy());
+    socket.write(bytes);
+  });
+}
 
 for (const adapter of ['memory', 'redis'] as const)
   describe(`relay hardening (${adapter} store)`, () => {
@@ -158,7 +173,21 @@ for (const adapter of ['memory', 'redis'] as const)
         `/apix/auth/credentials?accountId=${mine.accountId}`,
       ]) {
         const answer = await fetch(`${origin}${outside}`, { headers: { 'x-test-user': 'me' } });
-        expect(answer.status, outside).to.equal(404);
+        expect([400, 404], outside).to.include(answer.status);
+      }
+      // A target that parses as another host (`//host/...`, `/\host/...`) is not routed as inside basePath.
+      const { port } = new URL(stack.relayUrl);
+      for (const target of [
+        '//evil.example/api/passkeys/registration-options',
+        '/\\evil.example/api/passkeys/registration-options',
+      ]) {
+        const body = JSON.stringify({ accountId: mine.accountId });
+        const answer = await rawExchange(
+          Number(port),
+          `POST ${target} HTTP/1.1\r\nHost: ${relayHost}\r\nOrigin: http://evil.example\r\nX-Test-User: me\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+        );
+        expect(answer, target).to.match(/^HTTP\/1.1 4\d\d/);
       }
       const repeated = await call(`/auth/credentials?accountId=${mine.accountId}&accountId=${theirs.accountId}`);
       expect([repeated.status, repeated.body.code]).to.deep.equal([400, 'INVALID_INPUT']);
@@ -193,11 +222,55 @@ for (const adapter of ['memory', 'redis'] as const)
       }
     });
 
+    it('hands authorize only wallet ids: anything else, or two hint headers, is 400 before the hook or the service', async () => {
+      const before = upstreamCount();
+      const headers = new Headers({ 'x-test-user': 'me', 'content-type': 'application/json' });
+      headers.append('ew-account-id', mine.accountId);
+      headers.append('ew-account-id', theirs.accountId);
+      const twoHints = await fetch(`${stack.relayUrl}/auth/credentials/${mine.emailCredentialId}/challenge`, {
+        method: 'POST',
+        headers,
+        body: '{}',
+      });
+      expect(twoHints.status).to.equal(400);
+      for (const [path, init] of [
+        [`/auth/sessions?accountId=${'x'.repeat(4_000)}`, {}],
+        ['/auth/credentials', { method: 'POST', body: { type: 'EMAIL_OTP', accountId: 'InternalAccount:x\n' } }],
+        ['/passkeys/registration-options', { method: 'POST', body: { accountId: { toString: 1 } } }],
+      ] as const) {
+        const answer = await call(path, init);
+        expect([answer.status, answer.body.code], path.slice(0, 40)).to.deep.equal([400, 'INVALID_INPUT']);
+      }
+      expect(upstreamCount() - before).to.equal(0);
+    });
+
+    it('forwards the body it authorized: a repeated accountId cannot mean one wallet here and another upstream', async () => {
+      const before = stack.sandboxRequests.length;
+      // Theirs first, mine last: JSON.parse keeps the last, so the relay authorizes mine ...
+      const text = `{"type":"SMS_OTP","accountId":"${theirs.accountId}","phoneNumber":"+14155550101","accountId":"${mine.accountId}"}`;
+      const answer = await call('/auth/credentials', { method: 'POST', body: text });
+      expect(answer.status).to.be.below(500);
+      // ... and the service receives exactly one accountId, mine (it registered on my wallet or refused).
+      const listed = await platform(stack.sandbox, 'GET', `/auth/credentials?accountId=${theirs.accountId}`);
+      expect(listed.body.data.map((c: { type: string }) => c.type)).to.not.include('SMS_OTP');
+      expect(stack.sandboxRequests.length).to.be.greaterThan(before);
+      // A registration names a known type exactly; a passkey in any other spelling is not waved past the challenge check.
+      for (const type of ['passkey', 'Passkey', 'WEBAUTHN', 7]) {
+        const odd = await call('/auth/credentials', { method: 'POST', body: { type, accountId: mine.accountId } });
+        expect([odd.status, odd.body.code], String(type)).to.deep.equal([400, 'INVALID_INPUT']);
+      }
+    });
+
     it('writes request-controlled log fields escaped: one request, one log line', async () => {
       await call('/auth/credentials/a%0Ab%0D%1B[31m%5Cx/challenge', { method: 'POST', body: {} });
       const entry = stack.relayLog.at(-1)!;
       expect(entry.path).to.not.match(/[\n\r\u001b]/u); // eslint-disable-line no-control-regex -- the point
       expect(entry.path).to.equal('/auth/credentials/a\\u{a}b\\u{d}\\u{1b}[31m\\\\x/challenge');
+      // Nor a field: spaces, quotes and `=` are escaped too.
+      await call('/auth/x%20status=200%20operation=%22forged%22', { method: 'POST', body: {} });
+      expect(stack.relayLog.at(-1)!.path).to.equal(
+        '/auth/x\\u{20}status\\u{3d}200\\u{20}operation\\u{3d}\\u{22}forged\\u{22}',
+      );
     });
 
     it('every answer, its own and the service’s, carries nosniff and no-store', async () => {
@@ -348,10 +421,8 @@ describe('relay pass-through against a misbehaving service', () => {
       timeoutMs: 400,
       ...extra,
     });
-  const get = async (path = '/auth/sessions?accountId=InternalAccount:x', extra: Partial<RelayOptions> = {}) => {
-    const answer = await relay(extra)(
-      new Request(`http://relay${path}`, { headers: { 'ew-account-id': 'InternalAccount:x' } }),
-    );
+  const get = async (path = `/auth/sessions?accountId=${WALLET}`, extra: Partial<RelayOptions> = {}) => {
+    const answer = await relay(extra)(new Request(`http://relay${path}`, { headers: { 'ew-account-id': WALLET } }));
     const text = await answer.text();
     return { status: answer.status, headers: answer.headers, text, body: text ? JSON.parse(text) : undefined };
   };
@@ -366,6 +437,9 @@ describe('relay pass-through against a misbehaving service', () => {
     expect((await get()).status).to.equal(502); // no content type at all
     behaviour = (res) => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end('{"data":[]}');
     expect((await get()).body).to.deep.equal({ data: [] });
+    // A JSON type a browser would read as its last one is replaced by the relay's own.
+    behaviour = (res) => res.writeHead(200, { 'content-type': 'application/json;x=y, text/html' }).end('{"data":[]}');
+    expect((await get()).headers.get('content-type')).to.equal('application/json; charset=utf-8');
   });
 
   it('never buffers past the response cap: a 200 MiB answer is cut off and becomes 502', async () => {
@@ -412,6 +486,42 @@ describe('relay pass-through against a misbehaving service', () => {
     expect([quote.status, quote.body.code]).to.deep.equal([504, 'UPSTREAM_TIMEOUT']);
   });
 
+  it('one deadline covers all the upstream calls of one request (ownership pages included)', async () => {
+    behaviour = (res) =>
+      setTimeout(
+        () =>
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ data: [], hasMore: true, nextCursor: 'c' })),
+        150,
+      );
+    const started = Date.now();
+    const answer = await relay({ timeoutMs: 400 })(
+      new Request(`http://relay/auth/sessions/${SESSION}/refresh`, {
+        method: 'POST',
+        headers: { 'ew-account-id': WALLET, 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    );
+    expect([answer.status, ((await answer.json()) as { code: string }).code]).to.deep.equal([504, 'UPSTREAM_TIMEOUT']);
+    expect(Date.now() - started).to.be.below(700);
+  });
+
+  it('with publicOrigin set, same-origin means exactly that origin, scheme included', async () => {
+    behaviour = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}');
+    const strict = relay({ publicOrigin: 'https://app.example.com' });
+    const revoke = (origin: string) =>
+      strict(
+        new Request(`http://internal:3000/auth/sessions/${SESSION}`, {
+          method: 'DELETE',
+          headers: { 'ew-account-id': WALLET, origin },
+        }),
+      );
+    expect((await revoke('http://app.example.com')).status).to.equal(403);
+    expect((await revoke('https://evil.example')).status).to.equal(403);
+    expect((await revoke('https://app.example.com')).status).to.equal(404); // past the origin rule, to the lookup
+  });
+
   it('passes 204 and 205 without a body, and refuses redirects and 304 with 502', async () => {
     for (const status of [204, 205]) {
       behaviour = (res) => res.writeHead(status).end();
@@ -428,6 +538,27 @@ describe('relay pass-through against a misbehaving service', () => {
 });
 
 describe('relay on node:http: a slow upload is cut off in seconds, not minutes', () => {
+  it('refuses a GET that carries a body at once, and closes the connection', async () => {
+    const relay = createRelay({
+      serviceUrl: 'http://127.0.0.1:9/v',
+      credentials: { username: 'u', password: 'p' },
+      authorize: () => true,
+    });
+    const server = createServer(toNodeHandler(relay));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const started = Date.now();
+    const answer = await rawExchange(
+      port,
+      `GET /auth/sessions?accountId=${WALLET} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n{`,
+      5_000,
+    );
+    expect(answer).to.match(/^HTTP\/1.1 400/);
+    expect(Date.now() - started).to.be.below(2_500);
+    server.closeAllConnections();
+    server.close();
+  });
+
   it('answers 408 to a body dripped one byte at a time', async () => {
     const relay = createRelay({
       serviceUrl: 'http://127.0.0.1:9/v',

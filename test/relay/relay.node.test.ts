@@ -6,6 +6,8 @@ import { startRedis, type TestRedis } from '../helpers/redis.js';
 import { createWalletCustomer, startStack, type Stack } from '../helpers/stack.js';
 import { newKey, TurnkeyWalletClient } from '../helpers/turnkey-wallet-client.js';
 
+const WALLET = 'InternalAccount:00000000-0000-4000-8000-000000000001';
+
 for (const adapter of ['memory', 'redis'] as const)
   describe(`relay (${adapter} store)`, () => {
     let stack: Stack;
@@ -204,7 +206,7 @@ for (const adapter of ['memory', 'redis'] as const)
         credentials: { username: 'u', password: 'p' },
         authorize: () => true,
       });
-      const r = await relay(new Request('http://relay/auth/sessions?accountId=InternalAccount:x'));
+      const r = await relay(new Request(`http://relay/auth/sessions?accountId=${WALLET}`));
       expect(r.status).to.equal(502);
       expect((await r.json()).code).to.equal('UPSTREAM_UNAVAILABLE');
     });

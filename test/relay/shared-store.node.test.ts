@@ -151,6 +151,27 @@ describe('two relay instances sharing one Redis', () => {
     expect(statuses).to.deep.equal([202, 400, 400, 400]);
   });
 
+  it("the signed retry passes only with the first call's body; a first call the service failed leaves the challenge usable", async () => {
+    const challenge = await options(first);
+    const authenticator = new SoftAuthenticator();
+    const attestation = authenticator.register({ origin: TEST_ORIGIN, rpId: TEST_RP_ID, challenge });
+    const body = { type: 'PASSKEY', accountId, nickname: 'Bound', challenge, attestation };
+    stack.sandbox.faults.inject({ method: 'POST', path: '/auth/credentials', kind: '500' });
+    const failed = await client(first).call('POST', '/auth/credentials', body);
+    expect(failed.status).to.equal(500);
+    const start = await client(second).call('POST', '/auth/credentials', body); // the challenge was released
+    expect(start.status, JSON.stringify(start.body)).to.equal(202);
+    const stamp = await stampWith(otpKey, start.body.payloadToSign);
+    const signedHeaders = { 'service-wallet-signature': stamp, 'request-id': start.body.requestId };
+    const other = await client(first).call('POST', '/auth/credentials', { ...body, nickname: 'Other' }, signedHeaders);
+    expect([other.status, other.body.message]).to.deep.equal([
+      400,
+      'Passkey registration refused: the signed retry must repeat the first call exactly',
+    ]);
+    const done = await client(second).call('POST', '/auth/credentials', body, signedHeaders);
+    expect(done.status, JSON.stringify(done.body)).to.equal(201);
+  });
+
   it('a challenge issued for one wallet is refused for another on either instance', async () => {
     const challenge = await options(first);
     const other = await createWalletCustomer(stack.sandbox, { email: 'other-lb@example.com' });
