@@ -79,8 +79,17 @@ export async function handle(layer: HttpLayer, request: IncomingMessage, respons
   }
 }
 
-/** The request target's path and query; undefined when it does not parse (an absolute URI with a bad host). */
+/** A `Host` value: a hostname or IP literal with an optional port. HTTP/1.1 requires one (RFC 9112 3.2). */
+const HOST = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
+
+/**
+ * The request target's path and query; undefined when it does not parse (an
+ * absolute URI with a bad host), or when `Host` is missing or malformed
+ * (which also refuses versionless HTTP/0.9-style lines, which carry none).
+ */
 function target(request: IncomingMessage): URL | undefined {
+  const host = HOST.exec(request.headers.host ?? '');
+  if (!host || Number(host[2]?.slice(1) ?? 0) > 65_535) return undefined;
   try {
     return new URL(request.url ?? '/', 'http://sandbox');
   } catch {
@@ -91,7 +100,7 @@ function target(request: IncomingMessage): URL | undefined {
 async function respond(layer: HttpLayer, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const url = target(request);
   if (!url) {
-    send(layer, response, errorResponse(invalidInput('The request target is not a valid URL')));
+    send(layer, response, errorResponse(invalidInput('The request target or Host header is malformed')));
     return;
   }
   const method = request.method ?? 'GET';
