@@ -92,7 +92,8 @@ const HOST = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
 
 /** The request's path, or undefined when the target or Host is malformed. */
 function requestPath(request: IncomingMessage): string | undefined {
-  if (!HOST.test(request.headers.host ?? '')) return undefined;
+  const host = HOST.exec(request.headers.host ?? '');
+  if (!host || Number(host[2]?.slice(1) ?? 0) > 65_535) return undefined;
   try {
     // An absolute-form target (`GET http://host/path`) is routed by its path, like an origin-form one.
     return new URL(request.url ?? '/', 'http://demo').pathname;
