@@ -78,7 +78,11 @@ const firstJsonRoute = (t: Target) => t.jsonRoutes[0]!;
 const hostCase = (label: string, hostLine: string | null): MatrixCase => ({
   name: `a malformed Host header (${label}) is refused`,
   expect: 'refused',
-  run: async (t) => [await probe(t, head(t, 'GET', t.validGet, [], hostLine))],
+  run: async (t) => {
+    const probes: Probe[] = [];
+    for (const path of [t.validGet, ...t.otherGets]) probes.push(await probe(t, head(t, 'GET', path, [], hostLine)));
+    return probes;
+  },
 });
 
 /** A body that never ends: `declared` bytes promised, `sent` bytes written, then the client goes. */
@@ -138,6 +142,7 @@ export const MATRIX: MatrixCase[] = [
       await probe(t, head(t, 'GET', `http://a b${t.api}/auth/sessions`)),
       await probe(t, head(t, 'GET', `http://a:99999${t.validGet}`)),
       await probe(t, head(t, 'GET', `http://[::1${t.validGet}`)),
+      ...(await Promise.all(t.otherGets.map((path) => probe(t, head(t, 'GET', `http://a b${path}`))))),
     ],
   },
   vanishing('closes (FIN)', false),

@@ -40,6 +40,8 @@ export interface Target {
   jsonRoutes: Route[];
   /** A harmless request that succeeds (2xx), as a path. */
   validGet: string;
+  /** More such paths served by other handlers of the same server (npm start: demo backend, page). */
+  otherGets: string[];
   /** Valid requests for the fuzzer to mutate. */
   fuzzSeeds: FuzzSeed[];
   /** Completes an email OTP sign-in for a fresh customer through this target; throws if it does not. */
@@ -228,9 +230,24 @@ function base(server: ServerProcess, fields: Omit<Target, 'alive' | 'describe' |
   };
 }
 
+/**
+ * Readies a target on a started server; if that fails, the server is stopped
+ * (a live child would keep the test process from ever exiting).
+ */
+async function launch(server: ServerProcess, ready: (server: ServerProcess) => Promise<Target>): Promise<Target> {
+  try {
+    return await ready(server);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
 /** (a) The relay on a plain node:http server, over a sandbox, in one child. */
-export async function startRelayTarget(): Promise<Target> {
-  const server = new ServerProcess(fileURLToPath(new URL('./relay-server.ts', import.meta.url)), []);
+export const startRelayTarget = () =>
+  launch(new ServerProcess(fileURLToPath(new URL('./relay-server.ts', import.meta.url)), []), relayTarget);
+
+async function relayTarget(server: ServerProcess): Promise<Target> {
   const ready = JSON.parse((await server.waitFor(/^ROBUSTNESS-TARGET (.*)$/m))[1]!) as {
     port: number;
     relayUrl: string;
@@ -247,6 +264,7 @@ export async function startRelayTarget(): Promise<Target> {
     wallet,
     jsonRoutes: relayJsonRoutes('/api', wallet),
     validGet: `/api/auth/credentials?accountId=${wallet.accountId}`,
+    otherGets: [],
     fuzzSeeds: seeds(ready.port, auth, '/api/', relayRequests('/api', wallet)),
     async signIn() {
       const fresh = await platformWallet(ready.sandbox.baseUrl, authorization);
@@ -257,8 +275,9 @@ export async function startRelayTarget(): Promise<Target> {
 }
 
 /** (b) The sandbox alone, as `npm run sandbox` runs it (src/sandbox/cli.ts). */
-export async function startSandboxTarget(): Promise<Target> {
-  const server = new ServerProcess('src/sandbox/cli.ts', ['--port', '0']);
+export const startSandboxTarget = () => launch(new ServerProcess('src/sandbox/cli.ts', ['--port', '0']), sandboxTarget);
+
+async function sandboxTarget(server: ServerProcess): Promise<Target> {
   const banner = await server.waitFor(/Ctrl-C stops it\./);
   const field = (pattern: RegExp) => {
     const match = pattern.exec(banner.input);
@@ -300,6 +319,7 @@ export async function startSandboxTarget(): Promise<Target> {
       { method: 'POST', path: `/_sandbox/sessions/${sessionId}/expire` },
     ],
     validGet: `${api}/auth/credentials?accountId=${wallet.accountId}`,
+    otherGets: [],
     fuzzSeeds: seeds(port, auth, `${api}/`, [
       ...relayRequests(api, wallet).filter(([, path]) => !path.includes('/passkeys/')),
       ['GET', `${api}/customers?limit=1`],
@@ -314,8 +334,10 @@ export async function startSandboxTarget(): Promise<Target> {
 }
 
 /** (c) `npm start` (scripts/start.ts) on free ports: relay at /api, demo backend at /demo-api. */
-export async function startDemoTarget(): Promise<Target> {
-  const server = new ServerProcess('scripts/start.ts', [], { PORT: '0', SANDBOX_PORT: '0' });
+export const startDemoTarget = () =>
+  launch(new ServerProcess('scripts/start.ts', [], { PORT: '0', SANDBOX_PORT: '0' }), demoTarget);
+
+async function demoTarget(server: ServerProcess): Promise<Target> {
   const port = Number((await server.waitFor(/Embedded wallet demo: http:\/\/localhost:(\d+)\//))[1]);
   await server.waitFor(/Ctrl-C stops everything\./);
   const origin = `http://127.0.0.1:${port}`;
@@ -354,6 +376,7 @@ export async function startDemoTarget(): Promise<Target> {
       ...['/customers', '/fund', '/external-accounts', '/quotes', '/execute', '/oidc-token', '/scenario'].map(demo),
     ],
     validGet: `/api/auth/credentials?accountId=${wallet.accountId}`,
+    otherGets: ['/demo-api/config', '/'],
     fuzzSeeds: [
       ...seeds(port, auth, '/api/', relayRequests('/api', wallet)),
       ...seeds(port, [], '/demo-api/', [
