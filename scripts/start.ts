@@ -90,10 +90,17 @@ const backend = createDemoBackend(sandbox, {
 /** A `Host` value: a hostname or IP literal with an optional port, nothing else (RFC 9112 section 3.2). */
 const HOST = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
 
-/** The request's path, or undefined when the target or Host is malformed. */
+/**
+ * Names the demo answers to. Its relay lets anyone act on every sandbox
+ * wallet, so a page of another name that resolves here (DNS rebinding) must not reach it.
+ */
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The request's path, or undefined when the target or Host is malformed or not a loopback name. */
 function requestPath(request: IncomingMessage): string | undefined {
   const host = HOST.exec(request.headers.host ?? '');
   if (!host || Number(host[2]?.slice(1) ?? 0) > 65_535) return undefined;
+  if (!LOOPBACK_NAMES.has(host[1]!.toLowerCase())) return undefined;
   try {
     // An absolute-form target (`GET http://host/path`) is routed by its path, like an origin-form one.
     return new URL(request.url ?? '/', 'http://demo').pathname;
@@ -136,7 +143,11 @@ server.on('request', (request, response) => {
   if (path === undefined) {
     return void response
       .writeHead(400, { 'content-type': 'application/json', connection: 'close' })
-      .end(JSON.stringify({ message: 'The request target or Host is malformed' }));
+      .end(
+        JSON.stringify({
+          message: 'The request target is malformed, or the Host is not localhost, 127.0.0.1 or [::1]',
+        }),
+      );
   }
   if (path.startsWith('/api/')) return settle(relayHandler(request, response), response);
   if (path.startsWith('/demo-api/')) return settle(backend.handle(request, response), response);

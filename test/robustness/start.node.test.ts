@@ -2,4 +2,4 @@
 import { robustnessSuite } from './suite.js';
 import { startDemoTarget } from './targets.js';
 
-robustnessSuite('npm start', startDemoTarget, { headerTimeout: true });
+robustnessSuite('npm start', startDemoTarget, { headerTimeout: true, loopbackOnly: true });

@@ -14,7 +14,7 @@ import { strict as assert } from 'node:assert';
 import { after, before, describe, it } from 'node:test';
 import { runFuzz } from './fuzz.js';
 import { BAD_JSON_BODIES, MATRIX, sendJson, slowBody, slowHeaders, verdict, type Probe } from './matrix.js';
-import { sleep } from './raw-client.js';
+import { send, sleep } from './raw-client.js';
 import type { Target } from './targets.js';
 
 /**
@@ -28,6 +28,8 @@ const SEED = process.env['ROBUSTNESS_SEED'] ? Number(process.env['ROBUSTNESS_SEE
 export interface SuiteOptions {
   /** The project configures this server's own timeouts (the relay's node:http server is the partner's). */
   headerTimeout: boolean;
+  /** It answers loopback names only (the demo: its relay lets anyone act on every sandbox wallet). */
+  loopbackOnly?: boolean;
 }
 
 export function robustnessSuite(label: string, start: () => Promise<Target>, options: SuiteOptions): void {
@@ -81,6 +83,20 @@ export function robustnessSuite(label: string, start: () => Promise<Target>, opt
         await survives(t, probes.map((p) => p.sent).join(' and '));
         const problems = probes.map((p) => verdict(p, c.expect, c)).filter((p) => p !== undefined);
         assert.deepEqual(problems, []);
+      });
+    }
+
+    if (options.loopbackOnly) {
+      it('refuses a well-formed Host that is not a loopback name (a DNS-rebinding page)', async () => {
+        const t = await running();
+        for (const path of [t.validGet, ...t.otherGets]) {
+          const answer = await send(
+            t.port,
+            `GET ${path} HTTP/1.1\r\nHost: attacker.example:${t.port}\r\n${t.auth.map((l) => `${l}\r\n`).join('')}\r\n`,
+          );
+          assert.deepEqual(answer.statuses, [400], path);
+        }
+        await survives(t, 'foreign Host names');
       });
     }
 
