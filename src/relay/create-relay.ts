@@ -6,7 +6,7 @@
  * `authorize` hook whether this visitor may act on the wallet the request
  * touches. The platform credentials never reach the browser.
  */
-import { findOperation, isServiceId, methodsAt, type Operation } from './operations.js';
+import { isServiceId, matchPath, type Operation } from './operations.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { checkOwnership } from './ownership.js';
 import {
@@ -225,7 +225,8 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     entry: { operation: string | undefined },
   ): Promise<Response> {
     const method = request.method.toUpperCase();
-    const allow = path === PASSKEY_OPTIONS_PATH ? ['POST'] : methodsAt(path);
+    const { allow, found } =
+      path === PASSKEY_OPTIONS_PATH ? { allow: ['POST'], found: undefined } : matchPath(method, path);
     if (!allow.length) return relayError(404, 'NOT_FOUND', 'This relay does not forward that operation');
     if (method !== 'OPTIONS' && !allow.includes(method))
       refuse(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed here`, { allow: [...allow, 'OPTIONS'].join(', ') });
@@ -236,7 +237,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
       checkedQuery(url, []);
       return passkeyOptions(request, (await readBody(request)).json);
     }
-    const { operation, id } = findOperation(method, path)!;
+    const { operation, id } = found!;
     entry.operation = operation.name;
     const query = checkedQuery(url, operation.query);
     const body = await readBody(request);

@@ -76,20 +76,21 @@ const inOrder = (methods: string[]) => METHOD_ORDER.filter((m) => methods.includ
 /** Every method the relay answers: the operations' and CORS preflights. */
 export const RELAY_METHODS: readonly string[] = inOrder([...OPERATIONS.map((o) => o.method), 'OPTIONS']);
 
-/** The operation for a method and path, if the relay forwards it. */
-export function findOperation(
+/**
+ * What the relay forwards at `path`: the methods it takes there (empty when
+ * none) and, for `method`, the operation and the id in the path. One pass.
+ */
+export function matchPath(
   method: string,
   path: string,
-): { operation: Operation; id: string | undefined } | undefined {
+): { allow: string[]; found?: { operation: Operation; id: string | undefined } } {
+  const methods: string[] = [];
+  let found: { operation: Operation; id: string | undefined } | undefined;
   for (const operation of OPERATIONS) {
-    if (operation.method !== method) continue;
     const match = operation.pattern.exec(path);
-    if (match) return { operation, id: match.groups?.['id'] };
+    if (!match) continue;
+    methods.push(operation.method);
+    if (operation.method === method) found = { operation, id: match.groups?.['id'] };
   }
-  return undefined;
-}
-
-/** The methods the relay takes on `path` (empty when it forwards nothing there). */
-export function methodsAt(path: string): string[] {
-  return inOrder(OPERATIONS.filter((o) => o.pattern.test(path)).map((o) => o.method));
+  return { allow: inOrder(methods), ...(found ? { found } : {}) };
 }
