@@ -5,6 +5,7 @@
  * array is a 4xx, never an unhandled rejection that takes `npm start` down.
  */
 import type { IncomingMessage } from 'node:http';
+import { jsonDepthExceeds } from '../src/sandbox/json-depth.js';
 
 /** Largest body the demo's own calls need, with room to spare (they are a few hundred bytes). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -19,24 +20,6 @@ export class BadRequest extends Error {
   ) {
     super(message);
   }
-}
-
-/** How deeply `text` nests arrays and objects, strings skipped; stops counting past `limit`. */
-function depthOf(text: string, limit: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > limit) return depth;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return depth;
 }
 
 /** The body as a JSON object (`{}` when empty), or a BadRequest. */
@@ -58,7 +41,7 @@ export async function readJsonObject(req: IncomingMessage): Promise<Record<strin
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (!text.trim()) return {};
-  if (depthOf(text, MAX_DEPTH) > MAX_DEPTH) throw new BadRequest(400, `JSON nested deeper than ${MAX_DEPTH} levels`);
+  if (jsonDepthExceeds(text, MAX_DEPTH)) throw new BadRequest(400, `JSON nested deeper than ${MAX_DEPTH} levels`);
   let body: unknown;
   try {
     body = JSON.parse(text);

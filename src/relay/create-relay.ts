@@ -6,6 +6,7 @@
  * `authorize` hook whether this visitor may act on the wallet the request
  * touches. The platform credentials never reach the browser.
  */
+import { concat } from './bytes.js';
 import { isServiceId, matchPath, type Operation } from './operations.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { checkOwnership } from './ownership.js';
@@ -342,14 +343,4 @@ function logSafe(value: string): string {
   return value.replace(/[^\x21\x23-\x3c\x3e-\x5b\x5d-\x7e]/gu, (c) =>
     c === '\\' ? '\\\\' : `\\u{${c.codePointAt(0)!.toString(16)}}`,
   );
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
 }

@@ -4,6 +4,7 @@
  * full but never past a size cap, and every way it can fail turned into a
  * typed 502/504.
  */
+import { concat } from './bytes.js';
 import { refuse, Refusal } from './relay-error.js';
 
 export interface UpstreamConfig {
@@ -64,14 +65,7 @@ export function createUpstream(config: UpstreamConfig) {
       if (signal.aborted) timedOut();
       invalid('broke off its answer');
     }
-    if (chunks.length === 1) return chunks[0]!;
-    const out = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      out.set(chunk, offset);
-      offset += chunk.length;
-    }
-    return out;
+    return concat(chunks, size);
   }
 
   return {

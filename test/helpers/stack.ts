@@ -119,3 +119,19 @@ export async function createWalletCustomer(sandbox: Sandbox, contact: { email: s
     smsCredentialId: byType['SMS_OTP'] as string | undefined,
   };
 }
+
+/** A USD bank account for `customerId` (the sandbox's default outcome), as the partner's backend adds it. */
+export async function addExternalAccount(sandbox: Sandbox, customerId: string, accountNumber = '123456789') {
+  return platform(sandbox, 'POST', '/customers/external-accounts', {
+    currency: 'USD',
+    customerId,
+    accountInfo: {
+      accountType: 'USD_ACCOUNT',
+      accountNumber,
+      routingNumber: '021000021',
+      bankAccountType: 'CHECKING',
+      bankName: 'Test Bank',
+      beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' },
+    },
+  });
+}

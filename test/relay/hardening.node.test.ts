@@ -12,7 +12,7 @@ import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createRelay, toNodeHandler, type RelayOptions } from '../../src/relay/index.js';
 import { startRedis, type TestRedis } from '../helpers/redis.js';
-import { createWalletCustomer, platform, startStack, type Stack } from '../helpers/stack.js';
+import { addExternalAccount, createWalletCustomer, platform, startStack, type Stack } from '../helpers/stack.js';
 
 const SESSION = 'Session:00000000-0000-4000-8000-000000000000';
 const QUOTE = 'Quote:00000000-0000-4000-8000-000000000000';
@@ -72,18 +72,7 @@ for (const adapter of ['memory', 'redis'] as const)
       stack.grant('me', mine.accountId);
       // A quote on their wallet, to ask about from mine.
       await platform(stack.sandbox, 'POST', `/sandbox/internal-accounts/${theirs.accountId}/fund`, { amount: 10_000 });
-      const external = await platform(stack.sandbox, 'POST', '/customers/external-accounts', {
-        currency: 'USD',
-        customerId: theirs.customerId,
-        accountInfo: {
-          accountType: 'USD_ACCOUNT',
-          accountNumber: '123456789',
-          routingNumber: '021000021',
-          bankAccountType: 'CHECKING',
-          bankName: 'Test Bank',
-          beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' },
-        },
-      });
+      const external = await addExternalAccount(stack.sandbox, theirs.customerId);
       const quote = await platform(stack.sandbox, 'POST', '/quotes', {
         source: { sourceType: 'ACCOUNT', accountId: theirs.accountId },
         destination: { destinationType: 'ACCOUNT', accountId: external.body.id },

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { SANDBOX_OIDC_ISSUER } from '../../src/sandbox/index.js';
-import { createWalletCustomer, platform, startStack, type Stack } from '../helpers/stack.js';
+import { addExternalAccount, createWalletCustomer, platform, startStack, type Stack } from '../helpers/stack.js';
 import { newKey, oidcToken, stampWith, TurnkeyWalletClient } from '../helpers/turnkey-wallet-client.js';
 
 describe('wallet flows through the relay (Turnkey-library client)', () => {
@@ -189,18 +189,7 @@ describe('wallet flows through the relay (Turnkey-library client)', () => {
       (await platform(sandbox, 'POST', `/sandbox/internal-accounts/${ids.accountId}/fund`, { amount: 10_000 })).body
         .balance.amount,
     ).to.equal(10_000);
-    const external = await platform(sandbox, 'POST', '/customers/external-accounts', {
-      currency: 'USD',
-      customerId: ids.customerId,
-      accountInfo: {
-        accountType: 'USD_ACCOUNT',
-        accountNumber: '123456789',
-        routingNumber: '021000021',
-        bankAccountType: 'CHECKING',
-        bankName: 'Test Bank',
-        beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace' },
-      },
-    });
+    const external = await addExternalAccount(sandbox, ids.customerId);
     expect(external.status).to.equal(201);
     const quote = await platform(sandbox, 'POST', '/quotes', {
       source: { sourceType: 'ACCOUNT', accountId: ids.accountId },
