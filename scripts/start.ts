@@ -141,13 +141,11 @@ const settle = (work: Promise<unknown>, response: ServerResponse) =>
 server.on('request', (request, response) => {
   const path = requestPath(request);
   if (path === undefined) {
-    return void response
-      .writeHead(400, { 'content-type': 'application/json', connection: 'close' })
-      .end(
-        JSON.stringify({
-          message: 'The request target is malformed, or the Host is not localhost, 127.0.0.1 or [::1]',
-        }),
-      );
+    return void response.writeHead(400, { 'content-type': 'application/json', connection: 'close' }).end(
+      JSON.stringify({
+        message: 'The request target is malformed, or the Host is not localhost, 127.0.0.1 or [::1]',
+      }),
+    );
   }
   if (path.startsWith('/api/')) return settle(relayHandler(request, response), response);
   if (path.startsWith('/demo-api/')) return settle(backend.handle(request, response), response);
