@@ -1,12 +1,16 @@
-// Browser tests: real Chromium (the system's, see scripts/chromium.mjs), real
+// Browser tests: one engine per run (`WTR_ENGINE`: chromium, the default, or
+// firefox; the system's browsers, see scripts/chromium.mjs and firefox.mjs), real
 // WebCrypto and IndexedDB, and the real sandbox + relay mounted on the test
-// server at /api (test/harness/wallet-stack.ts). Shared tests (`*.test.ts`)
+// server at /api (test/harness/wallet-stack.ts). What a test needs from an engine
+// is probed (test/helpers/authenticator.ts, color-scheme.ts): where it is missing
+// the test is skipped with the reason printed. Shared tests (`*.test.ts`)
 // also run in Node; `*.node.test.ts` run only there. Run under tsx (npm test
 // does) so this config can import the TypeScript sandbox.
 import { createServer } from 'node:net';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { CHROMIUM_ARGS, ensureChromium } from './scripts/chromium.mjs';
+import { ensureFirefox } from './scripts/firefox.mjs';
 import { VIRTUAL_AUTHENTICATOR } from './test/harness/virtual-authenticator.ts';
 import { startWalletStack } from './test/harness/wallet-stack.ts';
 
@@ -40,7 +44,10 @@ const webauthnCommands = {
     if (!command.startsWith('webauthn:')) return undefined;
     let cdp = cdpSessions.get(session.id);
     if (!cdp) {
-      const page = session.browser.getPage(session.id);
+      const page = session.browser.getPage?.(session.id);
+      // A capability, not an engine name: the virtual authenticator is a DevTools-protocol feature.
+      if (typeof page?.context?.()?.newCDPSession !== 'function')
+        return { missing: "no virtual authenticator: this browser's automation has no DevTools protocol session" };
       cdp = await page.context().newCDPSession(page);
       await cdp.send('WebAuthn.enable');
       cdpSessions.set(session.id, cdp);
@@ -59,6 +66,45 @@ const webauthnCommands = {
       default:
         throw new Error(`unknown command ${command}`);
     }
+  },
+};
+
+/** The launcher of one engine (`WTR_ENGINE`): Debian's Chromium (Playwright) or Firefox ESR (Puppeteer, WebDriver BiDi). */
+async function engineLauncher(engine) {
+  if (engine === 'chromium')
+    return playwrightLauncher({
+      product: 'chromium',
+      launchOptions: { executablePath: ensureChromium(), headless: true, args: CHROMIUM_ARGS },
+    });
+  if (engine === 'firefox') {
+    const { puppeteerLauncher } = await import('@web/test-runner-puppeteer');
+    return puppeteerLauncher({
+      launchOptions: { browser: 'firefox', executablePath: ensureFirefox(), headless: true },
+    });
+  }
+  throw new Error(`unknown engine ${engine}`);
+}
+
+// `prefers-color-scheme` for the page, through whichever automation drives it; where
+// none can, says so and the tests that need it skip (test/helpers/color-scheme.ts).
+const colorSchemeCommand = {
+  name: 'color-scheme',
+  async executeCommand({ command, payload, session }) {
+    if (command !== 'color-scheme') return undefined;
+    const page = session.browser.getPage?.(session.id);
+    if (typeof page?.emulateMedia === 'function') {
+      await page.emulateMedia({ colorScheme: payload.scheme }); // Playwright
+      return {};
+    }
+    if (typeof page?.emulateMediaFeatures === 'function') {
+      try {
+        await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: payload.scheme }]); // Puppeteer
+        return {};
+      } catch (error) {
+        return { missing: `no color-scheme emulation: ${String(error).split('\n')[0]}` };
+      }
+    }
+    return { missing: "no color-scheme emulation in this browser's automation" };
   },
 };
 
@@ -82,13 +128,9 @@ export default {
   plugins: [
     nodeCryptoStub,
     webauthnCommands,
+    colorSchemeCommand,
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
   ],
-  browsers: [
-    playwrightLauncher({
-      product: 'chromium',
-      launchOptions: { executablePath: ensureChromium(), headless: true, args: CHROMIUM_ARGS },
-    }),
-  ],
+  browsers: [await engineLauncher(process.env.WTR_ENGINE ?? 'chromium')],
   testFramework: { config: { timeout: 60_000 } },
 };

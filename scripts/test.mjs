@@ -3,19 +3,21 @@
 // Installs what is missing from Debian when it can (Chromium; redis-server for the relay's
 // shared-store tests).
 //   types + lint + format -> build (the page tests load dist/) -> size budgets -> Node tests
-//   (node:test, including the Playwright page tests) -> browser tests (Chromium)
+//   (node:test, including the Playwright page tests) -> browser tests, once per engine (Chromium, Firefox)
 import { spawn } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
+import { ensureFirefox } from './firefox.mjs';
 import { ensureRedis } from './redis.mjs';
 
 const chromium = ensureChromium();
+const firefox = ensureFirefox();
 const redis = ensureRedis();
-const env = { ...process.env, CHROMIUM_PATH: chromium, REDIS_SERVER: redis };
+const env = { ...process.env, CHROMIUM_PATH: chromium, FIREFOX_PATH: firefox, REDIS_SERVER: redis };
 
 /** Runs a command, streaming its output, and returns {code, output}. */
-function run(command, args) {
+function run(command, args, extraEnv = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const take = (stream, sink) =>
       stream.on('data', (chunk) => {
@@ -44,33 +46,44 @@ const steps = [
     args: ['scripts/test-node.mjs'],
     count: (out) => [/ℹ pass (\d+)/, /ℹ fail (\d+)/].map((re) => Number(plain(out).match(re)?.[1] ?? 0)),
   },
-  {
-    name: 'browser tests (Chromium)',
+  ...['chromium', 'firefox'].map((engine) => ({
+    name: `browser tests (${engine})`,
+    engine,
     command: process.execPath,
     args: ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js'],
+    env: { WTR_ENGINE: engine },
     count: (out) => {
-      const all = [...plain(out).matchAll(/(\d+) passed, (\d+) failed/g)];
+      const all = [...plain(out).matchAll(/(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/g)];
       const last = all.at(-1);
-      return last ? [Number(last[1]), Number(last[2])] : [0, 0];
+      return last ? [Number(last[1]), Number(last[2]), Number(last[3] ?? 0)] : [0, 0, 0];
     },
-  },
+  })),
 ];
 
 let passed = 0;
 let failed = 0;
 const failedSteps = [];
+const engines = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
-  const { code, output } = await run(step.command, step.args);
+  const started = Date.now();
+  const { code, output } = await run(step.command, step.args, step.env);
   if (step.count) {
-    const [p, f] = step.count(output);
+    const [p, f, s = 0] = step.count(output);
     passed += p;
     failed += f;
+    if (step.engine) engines.push({ engine: step.engine, p, f, s, seconds: (Date.now() - started) / 1000 });
   }
   if (code !== 0) failedSteps.push(step.name);
 }
 
-console.log(`\nChromium: ${chromium}`);
+console.log(`\nChromium: ${chromium}\nFirefox: ${firefox}`);
+console.log('\nbrowser tests per engine (skips name the capability they miss):');
+console.log('  engine     passed  failed  skipped   time');
+for (const e of engines)
+  console.log(
+    `  ${e.engine.padEnd(9)} ${String(e.p).padStart(7)} ${String(e.f).padStart(7)} ${String(e.s).padStart(8)} ${e.seconds.toFixed(0).padStart(5)} s`,
+  );
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -31,6 +31,9 @@ export async function verifyRawSignature(
   message: Uint8Array,
 ): Promise<boolean> {
   const { uncompressed } = parsePublicKey(publicKey, 'publicKey');
+  // Firefox's WebCrypto verifies a P1363 signature of the wrong size (say r || s with a
+  // byte appended) instead of refusing it, as the standard and Chromium do.
+  if (rawSignature.length !== 64) return false;
   const subtle = getSubtle();
   const key = await subtle.importKey(
     'raw',

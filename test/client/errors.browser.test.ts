@@ -3,8 +3,8 @@
  * each the stored session is unchanged and the next attempt succeeds.
  */
 import { expect } from 'chai';
-import { executeServerCommand } from '@web/test-runner-commands';
-import { before, describe, it } from '#test-harness';
+import { before, describe, it, itNeeds } from '#test-harness';
+import { addVirtualAuthenticator, type Authenticator } from '../helpers/authenticator.js';
 import { fetchTransport, WalletError, type Transport } from '../../src/protocol/index.js';
 import type { WalletClient } from '../../src/client/index.js';
 import {
@@ -24,9 +24,10 @@ async function unchangedAndWorking(client: WalletClient, sessionId: string): Pro
   expect((await client.listSessions()).some((s) => s.id === sessionId && s.current)).to.equal(true);
 }
 
-describe('WalletClient errors (Chromium, sandbox through the relay)', () => {
+describe('WalletClient errors (sandbox through the relay)', () => {
+  let authenticator: Authenticator = {};
   before(async () => {
-    await executeServerCommand('webauthn:add-authenticator', {});
+    authenticator = await addVirtualAuthenticator();
   });
 
   it('a wrong OTP code: UNAUTHORIZED / "Invalid OTP code"; the same step then succeeds', async () => {
@@ -64,31 +65,35 @@ describe('WalletClient errors (Chromium, sandbox through the relay)', () => {
     client.close();
   });
 
-  it('an expired OTP and an expired passkey challenge are typed; preparing again works', async () => {
-    const wallet = await newWallet();
-    const client = await makeClient(wallet);
-    const otp = await client.signInWithEmailOtp({ credentialId: wallet.emailCredentialId });
-    await advanceSandbox(11 * 60_000);
-    await expectRejects(otp.finish('000000'), (e) =>
-      expect([e.code, e.reason]).to.deep.equal(['UNAUTHORIZED', 'Code expired; request a new one']),
-    );
-    await otp.resend();
-    await otp.finish('000000');
-    const { credential } = await client.registerPasskey({ signIn: false });
-    const sessionId = client.session!.id;
+  itNeeds(
+    () => authenticator,
+    'an expired OTP and an expired passkey challenge are typed; preparing again works',
+    async () => {
+      const wallet = await newWallet();
+      const client = await makeClient(wallet);
+      const otp = await client.signInWithEmailOtp({ credentialId: wallet.emailCredentialId });
+      await advanceSandbox(11 * 60_000);
+      await expectRejects(otp.finish('000000'), (e) =>
+        expect([e.code, e.reason]).to.deep.equal(['UNAUTHORIZED', 'Code expired; request a new one']),
+      );
+      await otp.resend();
+      await otp.finish('000000');
+      const { credential } = await client.registerPasskey({ signIn: false });
+      const sessionId = client.session!.id;
 
-    const prepared = await client.preparePasskeySignIn({ credentialId: credential.id });
-    await advanceSandbox(6 * 60_000);
-    await expectRejects(prepared.start(), (e) =>
-      expect([e.code, e.reason]).to.deep.equal(['UNAUTHORIZED', 'Challenge expired']),
-    );
-    expect(client.session!.id).to.equal(sessionId);
-    const again = await client.preparePasskeySignIn({ credentialId: credential.id });
-    expect(prepared.isFresh()).to.equal(false);
-    await again.start();
-    expect(client.session!.credentialType).to.equal('PASSKEY');
-    client.close();
-  });
+      const prepared = await client.preparePasskeySignIn({ credentialId: credential.id });
+      await advanceSandbox(6 * 60_000);
+      await expectRejects(prepared.start(), (e) =>
+        expect([e.code, e.reason]).to.deep.equal(['UNAUTHORIZED', 'Challenge expired']),
+      );
+      expect(client.session!.id).to.equal(sessionId);
+      const again = await client.preparePasskeySignIn({ credentialId: credential.id });
+      expect(prepared.isFresh()).to.equal(false);
+      await again.start();
+      expect(client.session!.credentialType).to.equal('PASSKEY');
+      client.close();
+    },
+  );
 
   it('a reused Request-Id: UNAUTHORIZED / "Request-Id already used"; the session is unchanged and the next call succeeds', async () => {
     const wallet = await newWallet();
@@ -182,19 +187,23 @@ describe('WalletClient errors (Chromium, sandbox through the relay)', () => {
     client.close();
   });
 
-  it('removing the credential this device signed in with: NO_OTHER_CREDENTIAL before any call', async () => {
-    const wallet = await newWallet();
-    const client = await makeClient(wallet);
-    await emailSignIn(client, wallet);
-    await expectRejects(client.revokeCredential(wallet.emailCredentialId), (e) =>
-      expect(e.code).to.equal('NO_OTHER_CREDENTIAL'),
-    );
-    // With a passkey session, the email credential can go.
-    await client.registerPasskey();
-    await client.revokeCredential(wallet.emailCredentialId);
-    expect((await client.listCredentials()).map((c) => c.type)).to.deep.equal(['PASSKEY']);
-    client.close();
-  });
+  itNeeds(
+    () => authenticator,
+    'removing the credential this device signed in with: NO_OTHER_CREDENTIAL before any call',
+    async () => {
+      const wallet = await newWallet();
+      const client = await makeClient(wallet);
+      await emailSignIn(client, wallet);
+      await expectRejects(client.revokeCredential(wallet.emailCredentialId), (e) =>
+        expect(e.code).to.equal('NO_OTHER_CREDENTIAL'),
+      );
+      // With a passkey session, the email credential can go.
+      await client.registerPasskey();
+      await client.revokeCredential(wallet.emailCredentialId);
+      expect((await client.listCredentials()).map((c) => c.type)).to.deep.equal(['PASSKEY']);
+      client.close();
+    },
+  );
 
   it('export opens to 12 BIP-39 words; contact change is signed and applied', async () => {
     const wallet = await newWallet();

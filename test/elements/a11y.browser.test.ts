@@ -4,8 +4,8 @@
  * with each flow driven by the keyboard alone.
  */
 import { expect } from 'chai';
-import { emulateMedia } from '@web/test-runner-commands';
-import { after, afterEach, before, describe, it } from '#test-harness';
+import { after, afterEach, before, describe, it, itNeeds, type Need } from '#test-harness';
+import { emulateColorScheme } from '../helpers/color-scheme.js';
 import type { EwApproveQuote, EwWallet } from '../../src/elements/index.js';
 import { newWallet, quoteFor } from '../helpers/browser-stack.js';
 import { buttonNamed, deepActiveElement, deepQueryAll, sendKeys, tabTo, waitFor } from '../helpers/dom.js';
@@ -51,101 +51,114 @@ async function expectAccessible(el: Element, state: string): Promise<void> {
 
 for (const scheme of ['light', 'dark'] as const) {
   describe(`accessibility (${scheme})`, () => {
+    let colors: Need = {};
     before(async () => {
       await loadAxe();
-      await emulateMedia({ colorScheme: scheme });
+      colors = await emulateColorScheme(scheme);
     });
     after(async () => {
-      await emulateMedia({ colorScheme: 'light' });
+      await emulateColorScheme('light');
       console.log(`axe (${scheme}): ${checked.splice(0).join('; ')}`);
     });
     afterEach(() => {
       document.querySelectorAll('ew-wallet').forEach((el) => el.remove());
     });
 
-    it('sign-in: method list, code sent, wrong code, signed in with every section open', async () => {
-      const wallet = await newWallet();
-      const el: EwWallet = await mountWallet(wallet);
-      await waitFor(() => buttonNamed('Email me a code', el), 'the methods');
-      await expectAccessible(el, 'signed out');
+    itNeeds(
+      () => colors,
+      'sign-in: method list, code sent, wrong code, signed in with every section open',
+      async () => {
+        const wallet = await newWallet();
+        const el: EwWallet = await mountWallet(wallet);
+        await waitFor(() => buttonNamed('Email me a code', el), 'the methods');
+        await expectAccessible(el, 'signed out');
 
-      await tabTo(buttonNamed('Email me a code', el)!);
-      await sendKeys({ press: 'Enter' });
-      const input = await codeInput(el);
-      await waitFor(() => deepActiveElement() === input, 'focus on the code field');
-      await expectAccessible(el, 'code sent');
-
-      const failed = nextEvent(el, 'ew-error');
-      await sendKeys({ type: '123456' });
-      await failed;
-      await waitFor(() => deepQueryAll('[role="alert"]', el).length > 0, 'the wrong-code message');
-      await expectAccessible(el, 'wrong code');
-
-      // Keyboard: focus stays on the field with the wrong code selected, so typing replaces it.
-      await waitFor(
-        () => deepActiveElement() === input && input.selectionStart === 0 && input.selectionEnd === input.value.length,
-        'the field ready again',
-      );
-      await sendKeys({ type: '000000' });
-      await waitFor(() => el.client?.state.status === 'signed-in', 'signed in');
-      await expectAccessible(el, 'signed in');
-
-      for (const summary of deepQueryAll<HTMLElement>('summary', el)) {
-        await tabTo(summary);
+        await tabTo(buttonNamed('Email me a code', el)!);
         await sendKeys({ press: 'Enter' });
-      }
-      await waitFor(() => deepQueryAll('details', el).every((d) => (d as HTMLDetailsElement).open), 'sections open');
-      await waitFor(() => buttonNamed(/^Remove Email code/, el), 'the methods listed');
-      await expectAccessible(el, 'sections open');
+        const input = await codeInput(el);
+        await waitFor(() => deepActiveElement() === input, 'focus on the code field');
+        await expectAccessible(el, 'code sent');
 
-      // Recovery phrase by keyboard: Space on the confirmation, Enter on "Reveal".
-      const confirm = await waitFor(() => deepQueryAll<HTMLInputElement>('input[type="checkbox"]', el)[0], 'confirm');
-      await tabTo(confirm);
-      await sendKeys({ press: 'Space' });
-      const reveal = buttonNamed('Reveal recovery phrase', el)!;
-      await waitFor(() => !reveal.disabled, 'reveal enabled');
-      await tabTo(reveal);
-      await sendKeys({ press: 'Enter' });
-      await waitFor(() => deepQueryAll('[part~="words"] li', el).length >= 12, 'the words');
-      await expectAccessible(el, 'recovery phrase shown');
-    });
+        const failed = nextEvent(el, 'ew-error');
+        await sendKeys({ type: '123456' });
+        await failed;
+        await waitFor(() => deepQueryAll('[role="alert"]', el).length > 0, 'the wrong-code message');
+        await expectAccessible(el, 'wrong code');
 
-    it('quote approval: summary, armed, approved, all by keyboard', async () => {
-      const wallet = await newWallet();
-      const el = await mountWallet(wallet, { 'hide-sections': '' });
-      await signInByTyping(el);
-      const approve = document.createElement('ew-approve-quote') as EwApproveQuote;
-      approve.quote = await quoteFor(wallet);
-      el.append(approve);
-      const button = await waitFor(() => deepQueryAll<HTMLButtonElement>('[part~="submit"]', approve)[0], 'approve');
-      await expectAccessible(el, 'quote shown (not armed)');
-      await waitFor(() => !button.disabled, 'armed', 3_000);
-      await expectAccessible(el, 'quote armed');
+        // Keyboard: focus stays on the field with the wrong code selected, so typing replaces it.
+        await waitFor(
+          () =>
+            deepActiveElement() === input && input.selectionStart === 0 && input.selectionEnd === input.value.length,
+          'the field ready again',
+        );
+        await sendKeys({ type: '000000' });
+        await waitFor(() => el.client?.state.status === 'signed-in', 'signed in');
+        await expectAccessible(el, 'signed in');
 
-      const signature = nextEvent(el, 'ew-signature');
-      await tabTo(button);
-      await sendKeys({ press: 'Enter' });
-      expect((await signature).detail.quoteId).to.equal(approve.quote!.id);
-      await waitFor(() => deepQueryAll('[part~="message"]', approve)[0]?.textContent?.includes('Approved'), 'approved');
-      await expectAccessible(el, 'approved');
+        for (const summary of deepQueryAll<HTMLElement>('summary', el)) {
+          await tabTo(summary);
+          await sendKeys({ press: 'Enter' });
+        }
+        await waitFor(() => deepQueryAll('details', el).every((d) => (d as HTMLDetailsElement).open), 'sections open');
+        await waitFor(() => buttonNamed(/^Remove Email code/, el), 'the methods listed');
+        await expectAccessible(el, 'sections open');
 
-      // A quote that fails its check, and one the host allowed unverified (an opaque payload).
-      const real = approve.quote!;
-      approve.quote = { ...real, destination: { ...real.destination, accountId: 'ExternalAccount:other' } };
-      await waitFor(() => deepQueryAll('[part~="error"]', approve)[0], 'the refusal');
-      await expectAccessible(el, 'quote refused');
-      const payload = JSON.parse(real.paymentInstructions![0]!.accountOrWalletInfo!.payloadToSign!);
-      payload.parameters.unsignedTransaction = 'f86c0a8502540be400825208';
-      approve.allowUnverifiedPayment = true;
-      approve.quote = {
-        ...real,
-        paymentInstructions: [
-          { accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: JSON.stringify(payload) } },
-        ],
-      };
-      await waitFor(() => deepQueryAll('[part~="warning"]', approve)[0], 'the unverified warning');
-      await expectAccessible(el, 'payment unverified');
-    });
+        // Recovery phrase by keyboard: Space on the confirmation, Enter on "Reveal".
+        const confirm = await waitFor(() => deepQueryAll<HTMLInputElement>('input[type="checkbox"]', el)[0], 'confirm');
+        await tabTo(confirm);
+        await sendKeys({ press: ' ' }); // the space character: a key name every automation knows
+        const reveal = buttonNamed('Reveal recovery phrase', el)!;
+        await waitFor(() => !reveal.disabled, 'reveal enabled');
+        await tabTo(reveal);
+        await sendKeys({ press: 'Enter' });
+        await waitFor(() => deepQueryAll('[part~="words"] li', el).length >= 12, 'the words');
+        await expectAccessible(el, 'recovery phrase shown');
+      },
+    );
+
+    itNeeds(
+      () => colors,
+      'quote approval: summary, armed, approved, all by keyboard',
+      async () => {
+        const wallet = await newWallet();
+        const el = await mountWallet(wallet, { 'hide-sections': '' });
+        await signInByTyping(el);
+        const approve = document.createElement('ew-approve-quote') as EwApproveQuote;
+        approve.quote = await quoteFor(wallet);
+        el.append(approve);
+        const button = await waitFor(() => deepQueryAll<HTMLButtonElement>('[part~="submit"]', approve)[0], 'approve');
+        await expectAccessible(el, 'quote shown (not armed)');
+        await waitFor(() => !button.disabled, 'armed', 3_000);
+        await expectAccessible(el, 'quote armed');
+
+        const signature = nextEvent(el, 'ew-signature');
+        await tabTo(button);
+        await sendKeys({ press: 'Enter' });
+        expect((await signature).detail.quoteId).to.equal(approve.quote!.id);
+        await waitFor(
+          () => deepQueryAll('[part~="message"]', approve)[0]?.textContent?.includes('Approved'),
+          'approved',
+        );
+        await expectAccessible(el, 'approved');
+
+        // A quote that fails its check, and one the host allowed unverified (an opaque payload).
+        const real = approve.quote!;
+        approve.quote = { ...real, destination: { ...real.destination, accountId: 'ExternalAccount:other' } };
+        await waitFor(() => deepQueryAll('[part~="error"]', approve)[0], 'the refusal');
+        await expectAccessible(el, 'quote refused');
+        const payload = JSON.parse(real.paymentInstructions![0]!.accountOrWalletInfo!.payloadToSign!);
+        payload.parameters.unsignedTransaction = 'f86c0a8502540be400825208';
+        approve.allowUnverifiedPayment = true;
+        approve.quote = {
+          ...real,
+          paymentInstructions: [
+            { accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: JSON.stringify(payload) } },
+          ],
+        };
+        await waitFor(() => deepQueryAll('[part~="warning"]', approve)[0], 'the unverified warning');
+        await expectAccessible(el, 'payment unverified');
+      },
+    );
   });
 }
 

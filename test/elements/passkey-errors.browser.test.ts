@@ -6,7 +6,8 @@
  */
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { afterEach, before, describe, it } from '#test-harness';
+import { afterEach, before, describe, itNeeds } from '#test-harness';
+import { addVirtualAuthenticator, type Authenticator } from '../helpers/authenticator.js';
 import {
   emailSignIn,
   makeClient,
@@ -32,65 +33,78 @@ async function walletWithPasskey(): Promise<TestWallet> {
 const alertText = (el: Element) => deepQueryAll('[role="alert"]', el).map((a) => a.textContent?.trim() ?? '');
 
 describe('<ew-passkey-sign-in> failures', () => {
+  let authenticator: Authenticator = {};
   let authenticatorId: string;
   before(async () => {
-    const added = await executeServerCommand('webauthn:add-authenticator', {});
-    ({ authenticatorId } = added as { authenticatorId: string });
+    authenticator = await addVirtualAuthenticator();
+    authenticatorId = authenticator.authenticatorId ?? '';
   });
   afterEach(async () => {
     document.querySelectorAll('ew-wallet').forEach((el) => el.remove());
-    await executeServerCommand('webauthn:set-presence', { authenticatorId, enabled: true });
+    if (authenticatorId) await executeServerCommand('webauthn:set-presence', { authenticatorId, enabled: true });
   });
 
-  it('a passkey asked for on the wrong relying party: "does not belong to this site", PASSKEY_WRONG_RP, no session', async () => {
-    const wallet = await walletWithPasskey();
-    const before = (await sandboxSessions(wallet.accountId)).length;
-    const el = await mountWallet(wallet, { 'rp-id': 'example.com' });
-    const failed = nextEvent(el, 'ew-error');
-    await click(await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button'));
-    expect((await failed).detail.code).to.equal('PASSKEY_WRONG_RP');
-    await waitFor(() => alertText(el).includes('This passkey does not belong to this site.'), 'the message');
-    expect(el.client!.state.status).to.equal('signed-out');
-    expect((await sandboxSessions(wallet.accountId)).length).to.equal(before);
-  });
+  itNeeds(
+    () => authenticator,
+    'a passkey asked for on the wrong relying party: "does not belong to this site", PASSKEY_WRONG_RP, no session',
+    async () => {
+      const wallet = await walletWithPasskey();
+      const before = (await sandboxSessions(wallet.accountId)).length;
+      const el = await mountWallet(wallet, { 'rp-id': 'example.com' });
+      const failed = nextEvent(el, 'ew-error');
+      await click(await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button'));
+      expect((await failed).detail.code).to.equal('PASSKEY_WRONG_RP');
+      await waitFor(() => alertText(el).includes('This passkey does not belong to this site.'), 'the message');
+      expect(el.client!.state.status).to.equal('signed-out');
+      expect((await sandboxSessions(wallet.accountId)).length).to.equal(before);
+    },
+  );
 
-  it('a ceremony the user gives up on: progress shown, Cancel ends it with a clear message, the next tap signs in', async () => {
-    const wallet = await walletWithPasskey();
-    const el = await mountWallet(wallet);
-    const passkey = await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button');
-    // The authenticator waits for a touch that never comes.
-    await executeServerCommand('webauthn:set-presence', { authenticatorId, enabled: false });
-    const failed = nextEvent(el, 'ew-error');
-    await click(passkey);
-    await waitFor(() => deepQueryAll('[part~="spinner"]', el).length > 0, 'progress while waiting');
-    await click(await waitFor(() => buttonNamed('Cancel', el), 'the cancel button'));
-    expect((await failed).detail.code).to.equal('PASSKEY_CANCELLED');
-    await waitFor(() => alertText(el).includes('The passkey request was cancelled or timed out.'), 'the message');
-    expect(buttonNamed('Cancel', el)).to.equal(undefined);
+  itNeeds(
+    () => authenticator,
+    'a ceremony the user gives up on: progress shown, Cancel ends it with a clear message, the next tap signs in',
+    async () => {
+      const wallet = await walletWithPasskey();
+      const el = await mountWallet(wallet);
+      const passkey = await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button');
+      // The authenticator waits for a touch that never comes.
+      await executeServerCommand('webauthn:set-presence', { authenticatorId, enabled: false });
+      const failed = nextEvent(el, 'ew-error');
+      await click(passkey);
+      await waitFor(() => deepQueryAll('[part~="spinner"]', el).length > 0, 'progress while waiting');
+      await click(await waitFor(() => buttonNamed('Cancel', el), 'the cancel button'));
+      expect((await failed).detail.code).to.equal('PASSKEY_CANCELLED');
+      await waitFor(() => alertText(el).includes('The passkey request was cancelled or timed out.'), 'the message');
+      expect(buttonNamed('Cancel', el)).to.equal(undefined);
 
-    await executeServerCommand('webauthn:set-presence', { authenticatorId, enabled: true });
-    const signedIn = nextEvent(el, 'ew-signed-in');
-    await click(await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button again'));
-    expect((await signedIn).detail.method).to.equal('PASSKEY');
-  });
+      await executeServerCommand('webauthn:set-presence', { authenticatorId, enabled: true });
+      const signedIn = nextEvent(el, 'ew-signed-in');
+      await click(await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button again'));
+      expect((await signedIn).detail.method).to.equal('PASSKEY');
+    },
+  );
 
-  it('adding a passkey the user gives up on: "Waiting for your passkey…", Cancel, a clear message, nothing added', async () => {
-    const wallet = await newWallet();
-    const el = await mountWallet(wallet);
-    await signInByTyping(el);
-    await openSection(el, 'Sign-in methods');
-    const add = await waitFor(() => buttonNamed('Add a passkey', el), 'the add button');
-    await waitFor(() => buttonNamed(/^Remove Email code/, el), 'the methods listed');
-    await executeServerCommand('webauthn:set-presence', { authenticatorId, enabled: false });
-    const failed = nextEvent(el, 'ew-error');
-    await click(add);
-    await waitFor(() => buttonNamed('Waiting for your passkey…', el), 'progress while waiting');
-    await click(await waitFor(() => buttonNamed('Cancel', el), 'the cancel button'));
-    expect((await failed).detail.code).to.equal('PASSKEY_CANCELLED');
-    await waitFor(() => alertText(el).includes('The passkey request was cancelled or timed out.'), 'the message');
-    const types = (await platform('GET', `/auth/credentials?accountId=${wallet.accountId}`)).body.data.map(
-      (c: { type: string }) => c.type,
-    );
-    expect(types).to.not.include('PASSKEY');
-  });
+  itNeeds(
+    () => authenticator,
+    'adding a passkey the user gives up on: "Waiting for your passkey…", Cancel, a clear message, nothing added',
+    async () => {
+      const wallet = await newWallet();
+      const el = await mountWallet(wallet);
+      await signInByTyping(el);
+      await openSection(el, 'Sign-in methods');
+      const add = await waitFor(() => buttonNamed('Add a passkey', el), 'the add button');
+      await waitFor(() => buttonNamed(/^Remove Email code/, el), 'the methods listed');
+      await executeServerCommand('webauthn:set-presence', { authenticatorId, enabled: false });
+      const failed = nextEvent(el, 'ew-error');
+      await click(add);
+      await waitFor(() => buttonNamed('Waiting for your passkey…', el), 'progress while waiting');
+      await click(await waitFor(() => buttonNamed('Cancel', el), 'the cancel button'));
+      expect((await failed).detail.code).to.equal('PASSKEY_CANCELLED');
+      await waitFor(() => alertText(el).includes('The passkey request was cancelled or timed out.'), 'the message');
+      const types = (await platform('GET', `/auth/credentials?accountId=${wallet.accountId}`)).body.data.map(
+        (c: { type: string }) => c.type,
+      );
+      expect(types).to.not.include('PASSKEY');
+    },
+  );
 });

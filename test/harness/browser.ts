@@ -1,5 +1,5 @@
 /**
- * Test harness for Chromium under @web/test-runner (mocha globals). See node.ts.
+ * Test harness for the browsers under @web/test-runner (mocha globals). See node.ts.
  */
 
 type Fn = () => unknown;
@@ -20,7 +20,34 @@ export const after = (fn: Fn): void => mocha.after(fn);
 export const beforeEach = (fn: Fn): void => mocha.beforeEach(fn);
 export const afterEach = (fn: Fn): void => mocha.afterEach(fn);
 
-export const runtime = `chromium ${navigator.userAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? ''}`.trim();
+/** The engine and its version, read from the user agent: for report lines only, never to pick a code path. */
+export const runtime = ((ua: string) => {
+  const version = (re: RegExp) => ua.match(re)?.[1] ?? '';
+  if (/Firefox\//.test(ua)) return `firefox ${version(/Firefox\/([\d.]+)/)}`;
+  if (/Chrome\//.test(ua)) return `chromium ${version(/Chrome\/([\d.]+)/)}`;
+  return `webkit ${version(/AppleWebKit\/([\d.]+)/)}`;
+})(navigator.userAgent).trim();
+
+/** What a test needs from the engine: `missing` says why this engine cannot provide it. */
+export interface Need {
+  missing?: string;
+}
+
+/**
+ * A test that needs an engine capability (a virtual authenticator, say),
+ * probed by `need()` when the test runs: where it is missing the test is
+ * skipped and the reason printed, so a skip always names what is missing.
+ */
+export const itNeeds = (need: () => Need, name: string, fn: Fn): void =>
+  mocha.it(name, function (this: { skip(): void }) {
+    const { missing } = need();
+    if (missing) {
+      console.log(`skipped "${name}": ${missing}`);
+      this.skip();
+      return undefined;
+    }
+    return fn();
+  });
 
 /** Fetches a JSON file from `test/vectors/` (served by the test runner from the project root). */
 export async function loadVector<T = unknown>(name: string): Promise<T> {

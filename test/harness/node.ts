@@ -5,7 +5,23 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
+import { it } from 'node:test';
+
 export { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+
+/** What a test needs from the runtime: `missing` says why it cannot provide it. */
+export interface Need {
+  missing?: string;
+}
+
+/** A test that needs a capability: skipped with the reason where `need()` says it is missing (as in browser.ts). */
+export const itNeeds = (need: () => Need, name: string, fn: () => unknown): void => {
+  it(name, async (t) => {
+    const { missing } = need();
+    if (missing) return t.skip(missing);
+    await fn();
+  });
+};
 
 /** Where the suite runs; printed in count lines so CI logs show both runtimes. */
 export const runtime = `node ${process.version}`;
