@@ -1,5 +1,6 @@
-// Browser tests: one engine per run (`WTR_ENGINE`: chromium, the default, or
-// firefox; the system's browsers, see scripts/chromium.mjs and firefox.mjs), real
+// Browser tests: one engine per run (`WTR_ENGINE`: chromium, the default,
+// firefox or webkit; the system's browsers, see scripts/chromium.mjs, firefox.mjs
+// and webkit.mjs), real
 // WebCrypto and IndexedDB, and the real sandbox + relay mounted on the test
 // server at /api (test/harness/wallet-stack.ts). What a test needs from an engine
 // is probed (test/helpers/authenticator.ts, color-scheme.ts): where it is missing
@@ -11,6 +12,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { CHROMIUM_ARGS, ensureChromium } from './scripts/chromium.mjs';
 import { ensureFirefox } from './scripts/firefox.mjs';
+import { ensureWebKit, startWebKitDriver } from './scripts/webkit.mjs';
 import { VIRTUAL_AUTHENTICATOR } from './test/harness/virtual-authenticator.ts';
 import { startWalletStack } from './test/harness/wallet-stack.ts';
 
@@ -69,7 +71,10 @@ const webauthnCommands = {
   },
 };
 
-/** The launcher of one engine (`WTR_ENGINE`): Debian's Chromium (Playwright) or Firefox ESR (Puppeteer, WebDriver BiDi). */
+/**
+ * The launcher of one engine (`WTR_ENGINE`): Debian's Chromium (Playwright),
+ * Firefox ESR (Puppeteer, WebDriver BiDi) or WebKitGTK's MiniBrowser (WebDriver).
+ */
 async function engineLauncher(engine) {
   if (engine === 'chromium')
     return playwrightLauncher({
@@ -80,6 +85,22 @@ async function engineLauncher(engine) {
     const { puppeteerLauncher } = await import('@web/test-runner-puppeteer');
     return puppeteerLauncher({
       launchOptions: { browser: 'firefox', executablePath: ensureFirefox(), headless: true },
+    });
+  }
+  if (engine === 'webkit') {
+    const binary = ensureWebKit();
+    const { webdriverLauncher } = await import('@web/test-runner-webdriver');
+    const driver = await startWebKitDriver();
+    return webdriverLauncher({
+      automationProtocol: 'webdriver',
+      hostname: '127.0.0.1',
+      port: driver.port,
+      capabilities: {
+        // Classic WebDriver: WebKitWebDriver refuses a session that asks for BiDi (webdriverio's default).
+        'wdio:enforceWebDriverClassic': true,
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary, args: ['--automation'] },
+      },
     });
   }
   throw new Error(`unknown engine ${engine}`);

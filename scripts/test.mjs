@@ -1,16 +1,19 @@
 // `npm test`: every check, in order, each run even when an earlier one fails,
 // then one closing line with the test totals. Exits non-zero on any failure.
-// Installs what is missing from Debian when it can (Chromium; redis-server for the relay's
-// shared-store tests).
+// Installs what is missing from Debian when it can (Chromium, Firefox ESR, WebKitGTK with its
+// WebDriver and Xvfb; redis-server for the relay's shared-store tests).
 //   types + lint + format -> build (the page tests load dist/) -> size budgets -> Node tests
-//   (node:test, including the Playwright page tests) -> browser tests, once per engine (Chromium, Firefox)
+//   (node:test, including the Playwright page tests) -> browser tests, once per engine (Chromium, Firefox,
+//   WebKit), in sequence
 import { spawn } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
 import { ensureFirefox } from './firefox.mjs';
 import { ensureRedis } from './redis.mjs';
+import { ensureWebKit } from './webkit.mjs';
 
 const chromium = ensureChromium();
 const firefox = ensureFirefox();
+const webkit = ensureWebKit();
 const redis = ensureRedis();
 const env = { ...process.env, CHROMIUM_PATH: chromium, FIREFOX_PATH: firefox, REDIS_SERVER: redis };
 
@@ -46,7 +49,7 @@ const steps = [
     args: ['scripts/test-node.mjs'],
     count: (out) => [/ℹ pass (\d+)/, /ℹ fail (\d+)/].map((re) => Number(plain(out).match(re)?.[1] ?? 0)),
   },
-  ...['chromium', 'firefox'].map((engine) => ({
+  ...['chromium', 'firefox', 'webkit'].map((engine) => ({
     name: `browser tests (${engine})`,
     engine,
     command: process.execPath,
@@ -60,6 +63,7 @@ const steps = [
   })),
 ];
 
+const startedAll = Date.now();
 let passed = 0;
 let failed = 0;
 const failedSteps = [];
@@ -77,7 +81,7 @@ for (const step of steps) {
   if (code !== 0) failedSteps.push(step.name);
 }
 
-console.log(`\nChromium: ${chromium}\nFirefox: ${firefox}`);
+console.log(`\nChromium: ${chromium}\nFirefox: ${firefox}\nWebKit: ${webkit}`);
 console.log('\nbrowser tests per engine (skips name the capability they miss):');
 console.log('  engine     passed  failed  skipped   time');
 for (const e of engines)
@@ -85,5 +89,6 @@ for (const e of engines)
     `  ${e.engine.padEnd(9)} ${String(e.p).padStart(7)} ${String(e.f).padStart(7)} ${String(e.s).padStart(8)} ${e.seconds.toFixed(0).padStart(5)} s`,
   );
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
+console.log(`npm test took ${((Date.now() - startedAll) / 60_000).toFixed(1)} min`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -1,5 +1,5 @@
 /** DOM helpers for element tests: find through shadow roots, wait, and drive real input. */
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { sendKeys as runnerSendKeys, sendMouse } from '@web/test-runner-commands';
 
 /** All elements matching `selector` in `root` and every shadow root below it. */
 export function deepQueryAll<T extends Element = HTMLElement>(
@@ -90,4 +90,17 @@ export function deepActiveElement(): Element | null {
   return active;
 }
 
-export { sendKeys, sendMouse };
+export { sendMouse };
+
+/**
+ * Real keyboard input through the runner. Text is typed one key press at a
+ * time: WebKitGTK's WebDriver drops a character that repeats the one before
+ * it within a single typed string ("000000" arrives as "0").
+ */
+export async function sendKeys(payload: Parameters<typeof runnerSendKeys>[0]): Promise<void> {
+  if ('type' in payload) {
+    for (const key of payload.type) await runnerSendKeys({ press: key });
+    return;
+  }
+  await runnerSendKeys(payload);
+}
