@@ -25,7 +25,7 @@ async function unchangedAndWorking(client: WalletClient, sessionId: string): Pro
 }
 
 describe('WalletClient errors (sandbox through the relay)', () => {
-  let authenticator: Authenticator = {};
+  let authenticator: Authenticator = { presence: {} };
   before(async () => {
     authenticator = await addVirtualAuthenticator();
   });

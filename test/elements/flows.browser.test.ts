@@ -59,7 +59,7 @@ const approveButton = (el: Element) => {
 };
 
 describe('element flows', () => {
-  let authenticator: Authenticator = {};
+  let authenticator: Authenticator = { presence: {} };
   before(async () => {
     authenticator = await addVirtualAuthenticator();
   });

@@ -33,7 +33,7 @@ async function walletWithPasskey(): Promise<TestWallet> {
 const alertText = (el: Element) => deepQueryAll('[role="alert"]', el).map((a) => a.textContent?.trim() ?? '');
 
 describe('<ew-passkey-sign-in> failures', () => {
-  let authenticator: Authenticator = {};
+  let authenticator: Authenticator = { presence: {} };
   let authenticatorId: string;
   before(async () => {
     authenticator = await addVirtualAuthenticator();
@@ -61,7 +61,7 @@ describe('<ew-passkey-sign-in> failures', () => {
   );
 
   itNeeds(
-    () => authenticator,
+    () => authenticator.presence,
     'a ceremony the user gives up on: progress shown, Cancel ends it with a clear message, the next tap signs in',
     async () => {
       const wallet = await walletWithPasskey();
@@ -85,7 +85,7 @@ describe('<ew-passkey-sign-in> failures', () => {
   );
 
   itNeeds(
-    () => authenticator,
+    () => authenticator.presence,
     'adding a passkey the user gives up on: "Waiting for your passkey…", Cancel, a clear message, nothing added',
     async () => {
       const wallet = await newWallet();

@@ -6,25 +6,7 @@
  */
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { p256 } from '@noble/curves/nist.js';
-
-// --- a minimal CBOR encoder (RFC 8949): unsigned/negative ints, byte and text strings, maps.
-type Cbor = number | string | Uint8Array | Map<number | string, Cbor>;
-function head(major: number, n: number): number[] {
-  if (n < 24) return [(major << 5) | n];
-  if (n < 256) return [(major << 5) | 24, n];
-  return [(major << 5) | 25, n >> 8, n & 255];
-}
-export function cbor(value: Cbor): Uint8Array {
-  if (typeof value === 'number') return Uint8Array.from(value >= 0 ? head(0, value) : head(1, -1 - value));
-  if (typeof value === 'string') {
-    const bytes = new TextEncoder().encode(value);
-    return Uint8Array.from([...head(3, bytes.length), ...bytes]);
-  }
-  if (value instanceof Uint8Array) return Uint8Array.from([...head(2, value.length), ...value]);
-  const parts: number[] = head(5, value.size);
-  for (const [k, v] of value) parts.push(...cbor(k), ...cbor(v));
-  return Uint8Array.from(parts);
-}
+import { cbor, type Cbor } from './cbor.js';
 
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
 const b64url = (data: Uint8Array | string) => Buffer.from(data).toString('base64url');

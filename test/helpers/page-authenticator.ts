@@ -1,0 +1,163 @@
+/**
+ * A software platform authenticator installed in the page: the test seam
+ * that runs the passkey flows in engines whose automation offers no virtual
+ * authenticator (Firefox under WebDriver BiDi) or that have no WebAuthn at all
+ * (WebKitGTK; Safari has it, and users meet it there). It replaces
+ * `navigator.credentials.create/get` (and defines `PublicKeyCredential` where
+ * the engine has none), makes ES256 credentials with WebCrypto and "none"
+ * attestation, written from the WebAuthn spec, user present and verified.
+ * Nothing is taken on trust: the sandbox verifies every attestation and
+ * assertion with @simplewebauthn/server, origin, RP id, challenge and counter
+ * included.
+ */
+import { p256 } from '@noble/curves/nist.js';
+import { cbor, type Cbor } from './cbor.js';
+
+interface Stored {
+  keys: CryptoKeyPair;
+  rpId: string;
+  userHandle: Uint8Array;
+  counter: number;
+}
+
+const bytes = (source: BufferSource): Uint8Array =>
+  source instanceof ArrayBuffer
+    ? new Uint8Array(source)
+    : new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+const b64url = (data: Uint8Array) =>
+  btoa(String.fromCharCode(...data))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+const sha256 = async (data: Uint8Array) =>
+  new Uint8Array(await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>));
+const concat = (...parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+};
+const counterBytes = (n: number) => Uint8Array.from([n >>> 24, (n >> 16) & 255, (n >> 8) & 255, n & 255]);
+const clientData = (type: string, challenge: BufferSource) =>
+  new TextEncoder().encode(
+    JSON.stringify({ type, challenge: b64url(bytes(challenge)), origin: location.origin, crossOrigin: false }),
+  );
+
+/** As a browser does: an RP id must be the page's host or a registrable suffix of it. */
+function checkRpId(rpId: string): void {
+  const host = location.hostname;
+  if (host !== rpId && !host.endsWith(`.${rpId}`))
+    throw new DOMException(`The RP ID "${rpId}" is invalid for this domain`, 'SecurityError');
+}
+
+const credentials = new Map<string, Stored>();
+let installed = false;
+
+async function create(options: CredentialCreationOptions): Promise<Credential> {
+  const publicKey = options.publicKey!;
+  const rpId = publicKey.rp.id ?? location.hostname;
+  checkRpId(rpId);
+  for (const excluded of publicKey.excludeCredentials ?? [])
+    if (credentials.has(b64url(bytes(excluded.id))))
+      throw new DOMException('The authenticator already holds one of these credentials', 'InvalidStateError');
+  const keys = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
+  const point = new Uint8Array(await crypto.subtle.exportKey('raw', keys.publicKey));
+  const rawId = crypto.getRandomValues(new Uint8Array(16));
+  const cose = cbor(
+    new Map<number, Cbor>([
+      [1, 2],
+      [3, -7],
+      [-1, 1],
+      [-2, point.slice(1, 33)],
+      [-3, point.slice(33)],
+    ]),
+  );
+  const authData = concat(
+    await sha256(new TextEncoder().encode(rpId)),
+    Uint8Array.of(0x45), // UP | UV | AT
+    counterBytes(0),
+    new Uint8Array(16), // AAGUID
+    Uint8Array.of(0, rawId.length),
+    rawId,
+    cose,
+  );
+  const attestationObject = cbor(
+    new Map<string, Cbor>([
+      ['fmt', 'none'],
+      ['attStmt', new Map()],
+      ['authData', authData],
+    ]),
+  );
+  credentials.set(b64url(rawId), { keys, rpId, userHandle: bytes(publicKey.user.id), counter: 0 });
+  return credential(rawId, {
+    clientDataJSON: clientData('webauthn.create', publicKey.challenge).buffer,
+    attestationObject: attestationObject.buffer,
+    getTransports: () => ['internal'],
+    getAuthenticatorData: () => authData.buffer,
+    getPublicKeyAlgorithm: () => -7,
+    getPublicKey: () => null,
+  });
+}
+
+async function get(options: CredentialRequestOptions): Promise<Credential> {
+  const publicKey = options.publicKey!;
+  const rpId = publicKey.rpId ?? location.hostname;
+  checkRpId(rpId);
+  const allowed = (publicKey.allowCredentials ?? []).map((c) => b64url(bytes(c.id)));
+  const id = allowed.find((candidate) => credentials.get(candidate)?.rpId === rpId);
+  if (!id) throw new DOMException('No credential of this authenticator was asked for', 'NotAllowedError');
+  const stored = credentials.get(id)!;
+  stored.counter += 1;
+  const authData = concat(
+    await sha256(new TextEncoder().encode(rpId)),
+    Uint8Array.of(0x05),
+    counterBytes(stored.counter),
+  );
+  const clientDataJSON = clientData('webauthn.get', publicKey.challenge);
+  const raw = new Uint8Array(
+    await crypto.subtle.sign(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      stored.keys.privateKey,
+      concat(authData, await sha256(clientDataJSON)),
+    ),
+  );
+  const der = p256.Signature.fromBytes(raw, 'compact').toBytes('der'); // WebAuthn signatures are DER
+  const rawId = Uint8Array.from(atob(id.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+  return credential(rawId, {
+    clientDataJSON: clientDataJSON.buffer,
+    authenticatorData: authData.buffer,
+    signature: der.slice().buffer,
+    userHandle: stored.userHandle.slice().buffer,
+  });
+}
+
+function credential(rawId: Uint8Array, response: Record<string, unknown>): Credential {
+  return {
+    id: b64url(rawId),
+    rawId: rawId.buffer,
+    type: 'public-key',
+    authenticatorAttachment: 'platform',
+    response,
+    getClientExtensionResults: () => ({}),
+  } as unknown as Credential;
+}
+
+/** Installs the software authenticator in this page (once); later ceremonies use it. */
+export function installPageAuthenticator(): void {
+  if (installed) return;
+  installed = true;
+  if (typeof PublicKeyCredential === 'undefined') {
+    // The engine has no WebAuthn: give the page what a WebAuthn engine has.
+    class SoftPublicKeyCredential {
+      static isUserVerifyingPlatformAuthenticatorAvailable = async () => true;
+      static isConditionalMediationAvailable = async () => false;
+    }
+    Object.defineProperty(globalThis, 'PublicKeyCredential', { value: SoftPublicKeyCredential, configurable: true });
+  }
+  if (!navigator.credentials) Object.defineProperty(navigator, 'credentials', { value: {}, configurable: true });
+  Object.defineProperty(navigator.credentials, 'create', { value: create, configurable: true, writable: true });
+  Object.defineProperty(navigator.credentials, 'get', { value: get, configurable: true, writable: true });
+}
