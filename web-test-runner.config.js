@@ -7,7 +7,7 @@
 // the test is skipped with the reason printed. Shared tests (`*.test.ts`)
 // also run in Node; `*.node.test.ts` run only there. Run under tsx (npm test
 // does) so this config can import the TypeScript sandbox.
-import { createServer } from 'node:net';
+import { freePort } from './scripts/free-port.mjs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { CHROMIUM_ARGS, ensureChromium } from './scripts/chromium.mjs';
@@ -15,15 +15,6 @@ import { ensureFirefox } from './scripts/firefox.mjs';
 import { ensureWebKit, startWebKitDriver } from './scripts/webkit.mjs';
 import { VIRTUAL_AUTHENTICATOR } from './test/harness/virtual-authenticator.ts';
 import { startWalletStack } from './test/harness/wallet-stack.ts';
-
-/** A free port on 127.0.0.1 (the WebAuthn origin must be known before the server starts). */
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const port = await freePort();
 const stack = await startWalletStack(`http://localhost:${port}`);

@@ -1,16 +1,15 @@
 // WebKit for the browser tests: Debian's WebKitGTK, driven over WebDriver by
 // WebKitWebDriver (package webkit2gtk-driver) and run under a virtual X
 // display (xvfb-run, package xvfb), with the MiniBrowser of libwebkit2gtk-4.1
-// as the browser. When a piece is missing and we are root with apt-get, the
-// packages are installed; otherwise a message says how.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+// as the browser; installed with apt-get when missing and possible.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.mjs';
+import { ensureSystemPackage } from './system-package.mjs';
 
 const PACKAGES = ['webkit2gtk-driver', 'xvfb', 'libwebkit2gtk-4.1-0'];
 
 function miniBrowser() {
-  if (process.env.WEBKIT_MINIBROWSER) return process.env.WEBKIT_MINIBROWSER;
   const lib = '/usr/lib';
   for (const dir of existsSync(lib) ? readdirSync(lib) : []) {
     const path = `${lib}/${dir}/webkit2gtk-4.1/MiniBrowser`;
@@ -19,38 +18,15 @@ function miniBrowser() {
   return undefined;
 }
 
-const present = () =>
-  existsSync('/usr/bin/WebKitWebDriver') && existsSync('/usr/bin/xvfb-run') && miniBrowser() !== undefined;
-
-function canApt() {
-  return process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-}
-
 /** Returns the MiniBrowser path, installing Debian's WebKitGTK pieces if needed and possible. */
-export function ensureWebKit() {
-  if (!present() && canApt()) {
-    console.log(`WebKitGTK pieces missing: installing Debian's ${PACKAGES.join(', ')} with apt-get ...`);
-    execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', ...PACKAGES], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  }
-  if (present()) return miniBrowser();
-  console.error(
-    'The browser tests also run in WebKit (WebKitGTK) and it was not found.\n' +
-      `  Debian/Ubuntu: sudo apt-get install -y ${PACKAGES.join(' ')}`,
-  );
-  process.exit(1);
-}
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export const ensureWebKit = () =>
+  ensureSystemPackage({
+    what: 'WebKit (WebKitGTK with its WebDriver, under Xvfb)',
+    envVar: 'WEBKIT_MINIBROWSER',
+    find: () => (existsSync('/usr/bin/WebKitWebDriver') && existsSync('/usr/bin/xvfb-run') ? miniBrowser() : undefined),
+    packages: PACKAGES,
+    hint: '/path/to/MiniBrowser',
+  });
 
 /** Starts WebKitWebDriver on a free loopback port under xvfb-run; it stops with this process. */
 export async function startWebKitDriver() {

@@ -1,7 +1,7 @@
 /**
  * A minimal CBOR encoder (RFC 8949): unsigned and negative integers, byte and
- * text strings, maps. Enough for WebAuthn attestation objects and COSE keys;
- * used by the Node and the in-page software authenticators.
+ * text strings, maps; and the two WebAuthn structures built with it. Used by
+ * the Node and the in-page software authenticators.
  */
 export type Cbor = number | string | Uint8Array | Map<number | string, Cbor>;
 
@@ -22,3 +22,25 @@ export function cbor(value: Cbor): Uint8Array {
   for (const [k, v] of value) parts.push(...cbor(k), ...cbor(v));
   return Uint8Array.from(parts);
 }
+
+/** An ES256 COSE_Key (RFC 9053): EC2, P-256, x and y. */
+export const coseEs256 = (x: Uint8Array, y: Uint8Array): Uint8Array =>
+  cbor(
+    new Map<number, Cbor>([
+      [1, 2],
+      [3, -7],
+      [-1, 1],
+      [-2, x],
+      [-3, y],
+    ]),
+  );
+
+/** A "none" attestation object around `authData` (WebAuthn 8.7). */
+export const noneAttestation = (authData: Uint8Array): Uint8Array =>
+  cbor(
+    new Map<string, Cbor>([
+      ['fmt', 'none'],
+      ['attStmt', new Map()],
+      ['authData', authData],
+    ]),
+  );

@@ -11,7 +11,8 @@
  * included.
  */
 import { p256 } from '@noble/curves/nist.js';
-import { cbor, type Cbor } from './cbor.js';
+import { concatBytes as concat } from '../../src/crypto/bytes.js';
+import { coseEs256, noneAttestation } from './cbor.js';
 
 interface Stored {
   keys: CryptoKeyPair;
@@ -31,15 +32,6 @@ const b64url = (data: Uint8Array) =>
     .replace(/=+$/, '');
 const sha256 = async (data: Uint8Array) =>
   new Uint8Array(await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>));
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-};
 const counterBytes = (n: number) => Uint8Array.from([n >>> 24, (n >> 16) & 255, (n >> 8) & 255, n & 255]);
 const clientData = (type: string, challenge: BufferSource) =>
   new TextEncoder().encode(
@@ -66,15 +58,7 @@ async function create(options: CredentialCreationOptions): Promise<Credential> {
   const keys = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
   const point = new Uint8Array(await crypto.subtle.exportKey('raw', keys.publicKey));
   const rawId = crypto.getRandomValues(new Uint8Array(16));
-  const cose = cbor(
-    new Map<number, Cbor>([
-      [1, 2],
-      [3, -7],
-      [-1, 1],
-      [-2, point.slice(1, 33)],
-      [-3, point.slice(33)],
-    ]),
-  );
+  const cose = coseEs256(point.slice(1, 33), point.slice(33));
   const authData = concat(
     await sha256(new TextEncoder().encode(rpId)),
     Uint8Array.of(0x45), // UP | UV | AT
@@ -84,13 +68,7 @@ async function create(options: CredentialCreationOptions): Promise<Credential> {
     rawId,
     cose,
   );
-  const attestationObject = cbor(
-    new Map<string, Cbor>([
-      ['fmt', 'none'],
-      ['attStmt', new Map()],
-      ['authData', authData],
-    ]),
-  );
+  const attestationObject = noneAttestation(authData);
   credentials.set(b64url(rawId), { keys, rpId, userHandle: bytes(publicKey.user.id), counter: 0 });
   return credential(rawId, {
     clientDataJSON: clientData('webauthn.create', publicKey.challenge).buffer,

@@ -6,7 +6,7 @@
  */
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { p256 } from '@noble/curves/nist.js';
-import { cbor, type Cbor } from './cbor.js';
+import { coseEs256, noneAttestation } from './cbor.js';
 
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
 const b64url = (data: Uint8Array | string) => Buffer.from(data).toString('base64url');
@@ -44,15 +44,7 @@ export class SoftAuthenticator {
       origin: options.origin,
       crossOrigin: false,
     });
-    const cose = cbor(
-      new Map<number, Cbor>([
-        [1, 2],
-        [3, -7],
-        [-1, 1],
-        [-2, Buffer.from(this.publicJwk.x, 'base64url')],
-        [-3, Buffer.from(this.publicJwk.y, 'base64url')],
-      ]),
-    );
+    const cose = coseEs256(Buffer.from(this.publicJwk.x, 'base64url'), Buffer.from(this.publicJwk.y, 'base64url'));
     const credentialId = Buffer.from(this.credentialId, 'base64url');
     const authData = Buffer.concat([
       sha256(options.rpId),
@@ -63,13 +55,7 @@ export class SoftAuthenticator {
       credentialId,
       cose,
     ]);
-    const attestationObject = cbor(
-      new Map<string, Cbor>([
-        ['fmt', 'none'],
-        ['attStmt', new Map()],
-        ['authData', authData],
-      ]),
-    );
+    const attestationObject = noneAttestation(authData);
     return {
       credentialId: this.credentialId,
       clientDataJson: b64url(clientDataJson),
