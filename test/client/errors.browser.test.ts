@@ -25,7 +25,7 @@ async function unchangedAndWorking(client: WalletClient, sessionId: string): Pro
 }
 
 describe('WalletClient errors (sandbox through the relay)', () => {
-  let authenticator: Authenticator = { presence: {} };
+  let authenticator: Authenticator = {};
   before(async () => {
     authenticator = await addVirtualAuthenticator();
   });

@@ -167,7 +167,7 @@ async function expectRefused(
 }
 
 describe('every signed operation binds its parameters (a tampering relay gets nothing signed)', () => {
-  let authenticator: Authenticator = { presence: {} };
+  let authenticator: Authenticator = {};
   before(async () => {
     authenticator = await addVirtualAuthenticator();
   });

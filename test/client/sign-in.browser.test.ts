@@ -25,7 +25,7 @@ async function proveSigning(client: WalletClient, wallet: TestWallet, enabled: b
 }
 
 describe('WalletClient sign-in (sandbox through the relay)', () => {
-  let authenticator: Authenticator = { presence: {} };
+  let authenticator: Authenticator = {};
   before(async () => {
     authenticator = await addVirtualAuthenticator();
   });

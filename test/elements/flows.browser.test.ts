@@ -59,7 +59,7 @@ const approveButton = (el: Element) => {
 };
 
 describe('element flows', () => {
-  let authenticator: Authenticator = { presence: {} };
+  let authenticator: Authenticator = {};
   before(async () => {
     authenticator = await addVirtualAuthenticator();
   });

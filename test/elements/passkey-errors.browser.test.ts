@@ -5,9 +5,8 @@
  * (the Cancel button). Nothing is signed in after either, and the next tap works.
  */
 import { expect } from 'chai';
-import { executeServerCommand } from '@web/test-runner-commands';
 import { afterEach, before, describe, itNeeds } from '#test-harness';
-import { addVirtualAuthenticator, type Authenticator } from '../helpers/authenticator.js';
+import { addVirtualAuthenticator, setUserPresence, type Authenticator } from '../helpers/authenticator.js';
 import {
   emailSignIn,
   makeClient,
@@ -33,15 +32,13 @@ async function walletWithPasskey(): Promise<TestWallet> {
 const alertText = (el: Element) => deepQueryAll('[role="alert"]', el).map((a) => a.textContent?.trim() ?? '');
 
 describe('<ew-passkey-sign-in> failures', () => {
-  let authenticator: Authenticator = { presence: {} };
-  let authenticatorId: string;
+  let authenticator: Authenticator = {};
   before(async () => {
     authenticator = await addVirtualAuthenticator();
-    authenticatorId = authenticator.authenticatorId ?? '';
   });
   afterEach(async () => {
     document.querySelectorAll('ew-wallet').forEach((el) => el.remove());
-    if (authenticatorId) await executeServerCommand('webauthn:set-presence', { authenticatorId, enabled: true });
+    await setUserPresence(authenticator, true);
   });
 
   itNeeds(
@@ -61,14 +58,14 @@ describe('<ew-passkey-sign-in> failures', () => {
   );
 
   itNeeds(
-    () => authenticator.presence,
+    () => authenticator,
     'a ceremony the user gives up on: progress shown, Cancel ends it with a clear message, the next tap signs in',
     async () => {
       const wallet = await walletWithPasskey();
       const el = await mountWallet(wallet);
       const passkey = await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button');
       // The authenticator waits for a touch that never comes.
-      await executeServerCommand('webauthn:set-presence', { authenticatorId, enabled: false });
+      await setUserPresence(authenticator, false);
       const failed = nextEvent(el, 'ew-error');
       await click(passkey);
       await waitFor(() => deepQueryAll('[part~="spinner"]', el).length > 0, 'progress while waiting');
@@ -77,7 +74,7 @@ describe('<ew-passkey-sign-in> failures', () => {
       await waitFor(() => alertText(el).includes('The passkey request was cancelled or timed out.'), 'the message');
       expect(buttonNamed('Cancel', el)).to.equal(undefined);
 
-      await executeServerCommand('webauthn:set-presence', { authenticatorId, enabled: true });
+      await setUserPresence(authenticator, true);
       const signedIn = nextEvent(el, 'ew-signed-in');
       await click(await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button again'));
       expect((await signedIn).detail.method).to.equal('PASSKEY');
@@ -85,7 +82,7 @@ describe('<ew-passkey-sign-in> failures', () => {
   );
 
   itNeeds(
-    () => authenticator.presence,
+    () => authenticator,
     'adding a passkey the user gives up on: "Waiting for your passkey…", Cancel, a clear message, nothing added',
     async () => {
       const wallet = await newWallet();
@@ -94,7 +91,7 @@ describe('<ew-passkey-sign-in> failures', () => {
       await openSection(el, 'Sign-in methods');
       const add = await waitFor(() => buttonNamed('Add a passkey', el), 'the add button');
       await waitFor(() => buttonNamed(/^Remove Email code/, el), 'the methods listed');
-      await executeServerCommand('webauthn:set-presence', { authenticatorId, enabled: false });
+      await setUserPresence(authenticator, false);
       const failed = nextEvent(el, 'ew-error');
       await click(add);
       await waitFor(() => buttonNamed('Waiting for your passkey…', el), 'progress while waiting');

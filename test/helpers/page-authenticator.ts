@@ -47,8 +47,35 @@ function checkRpId(rpId: string): void {
 
 const credentials = new Map<string, Stored>();
 let installed = false;
+/** Whether the user touches the authenticator; when not, a ceremony waits until it is cancelled or times out. */
+let present = true;
+
+/** What a browser does while the user never touches the authenticator: wait for the abort or the timeout. */
+function untouched(options: CredentialCreationOptions | CredentialRequestOptions): Promise<never> {
+  return new Promise((_, reject) => {
+    const { signal } = options;
+    const timer = setTimeout(
+      () => reject(new DOMException('The operation timed out', 'NotAllowedError')),
+      options.publicKey?.timeout ?? 300_000,
+    );
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason ?? new DOMException('The operation was aborted', 'AbortError'));
+      },
+      { once: true },
+    );
+  });
+}
+
+/** Lets ceremonies complete (true) or leaves them waiting for a touch that never comes (false). */
+export function setPagePresence(enabled: boolean): void {
+  present = enabled;
+}
 
 async function create(options: CredentialCreationOptions): Promise<Credential> {
+  if (!present) return untouched(options);
   const publicKey = options.publicKey!;
   const rpId = publicKey.rp.id ?? location.hostname;
   checkRpId(rpId);
@@ -81,6 +108,7 @@ async function create(options: CredentialCreationOptions): Promise<Credential> {
 }
 
 async function get(options: CredentialRequestOptions): Promise<Credential> {
+  if (!present) return untouched(options);
   const publicKey = options.publicKey!;
   const rpId = publicKey.rpId ?? location.hostname;
   checkRpId(rpId);
