@@ -76,7 +76,7 @@ for (const step of steps) {
     const [p, f, s = 0] = step.count(output);
     passed += p;
     failed += f;
-    if (step.engine) engines.push({ engine: step.engine, p, f, s, seconds: (Date.now() - started) / 1000 });
+    if (step.engine) engines.push({ engine: step.engine, p, f, s, code, seconds: (Date.now() - started) / 1000 });
   }
   if (code !== 0) failedSteps.push(step.name);
 }
@@ -86,7 +86,8 @@ console.log('\nbrowser tests per engine (skips name the capability they miss):')
 console.log('  engine     passed  failed  skipped   time');
 for (const e of engines)
   console.log(
-    `  ${e.engine.padEnd(9)} ${String(e.p).padStart(7)} ${String(e.f).padStart(7)} ${String(e.s).padStart(8)} ${e.seconds.toFixed(0).padStart(5)} s`,
+    `  ${e.engine.padEnd(9)} ${String(e.p).padStart(7)} ${String(e.f).padStart(7)} ${String(e.s).padStart(8)} ${e.seconds.toFixed(0).padStart(5)} s` +
+      (e.code === 0 ? '' : `  ERROR (exit ${e.code})`),
   );
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`npm test took ${((Date.now() - startedAll) / 60_000).toFixed(1)} min`);

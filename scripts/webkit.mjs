@@ -7,7 +7,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { freePort } from './free-port.mjs';
 import { ensureSystemPackage } from './system-package.mjs';
 
-const PACKAGES = ['webkit2gtk-driver', 'xvfb', 'libwebkit2gtk-4.1-0'];
+// xauth is only a Recommends of xvfb, and xvfb-run stops without it.
+const PACKAGES = ['webkit2gtk-driver', 'xvfb', 'xauth', 'libwebkit2gtk-4.1-0'];
 
 function miniBrowser() {
   const lib = '/usr/lib';
@@ -23,7 +24,10 @@ export const ensureWebKit = () =>
   ensureSystemPackage({
     what: 'WebKit (WebKitGTK with its WebDriver, under Xvfb)',
     envVar: 'WEBKIT_MINIBROWSER',
-    find: () => (existsSync('/usr/bin/WebKitWebDriver') && existsSync('/usr/bin/xvfb-run') ? miniBrowser() : undefined),
+    find: () =>
+      ['/usr/bin/WebKitWebDriver', '/usr/bin/xvfb-run', '/usr/bin/xauth'].every((path) => existsSync(path))
+        ? miniBrowser()
+        : undefined,
     packages: PACKAGES,
     hint: '/path/to/MiniBrowser',
   });
@@ -32,12 +36,17 @@ export const ensureWebKit = () =>
 export async function startWebKitDriver() {
   const port = await freePort();
   const driver = spawn('xvfb-run', ['-a', '/usr/bin/WebKitWebDriver', `--port=${port}`, '--host=127.0.0.1'], {
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
     // WebKitGTK takes navigator.language from the environment; a bare container's `C`
     // becomes the POSIX locale ("$ 10.00"). A browser on a user's machine has a real one.
     env: { ...process.env, LANG: 'en_US.UTF-8', LANGUAGE: 'en_US' },
   });
+  let stderr = '';
+  driver.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-2_000)));
+  let failed;
+  driver.on('error', (error) => (failed = error));
+  // Detached, so a signal to this process's group does not reach it: stop it on every way out.
   const stop = () => {
     try {
       process.kill(-driver.pid, 'SIGTERM');
@@ -46,9 +55,14 @@ export async function startWebKitDriver() {
     }
   };
   process.once('exit', stop);
-  for (let waited = 0; waited < 10_000; waited += 100) {
+  for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT'])
+    process.once(signal, () => {
+      stop();
+      process.exit(128 + (signal === 'SIGHUP' ? 1 : signal === 'SIGINT' ? 2 : 15));
+    });
+  for (let waited = 0; waited < 10_000 && !failed; waited += 100) {
     try {
-      const status = await fetch(`http://127.0.0.1:${port}/status`);
+      const status = await fetch(`http://127.0.0.1:${port}/status`, { signal: AbortSignal.timeout(1_000) });
       if (status.ok) return { port, stop };
     } catch {
       // not listening yet
@@ -56,5 +70,5 @@ export async function startWebKitDriver() {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   stop();
-  throw new Error('WebKitWebDriver did not start');
+  throw new Error(`WebKitWebDriver did not start${failed ? `: ${failed.message}` : ''}\n${stderr}`);
 }

@@ -3,8 +3,8 @@
  * each the stored session is unchanged and the next attempt succeeds.
  */
 import { expect } from 'chai';
-import { before, describe, it, itNeeds } from '#test-harness';
-import { addVirtualAuthenticator, type Authenticator } from '../helpers/authenticator.js';
+import { before, describe, it } from '#test-harness';
+import { addVirtualAuthenticator } from '../helpers/authenticator.js';
 import { fetchTransport, WalletError, type Transport } from '../../src/protocol/index.js';
 import type { WalletClient } from '../../src/client/index.js';
 import {
@@ -25,9 +25,8 @@ async function unchangedAndWorking(client: WalletClient, sessionId: string): Pro
 }
 
 describe('WalletClient errors (sandbox through the relay)', () => {
-  let authenticator: Authenticator = {};
   before(async () => {
-    authenticator = await addVirtualAuthenticator();
+    await addVirtualAuthenticator();
   });
 
   it('a wrong OTP code: UNAUTHORIZED / "Invalid OTP code"; the same step then succeeds', async () => {
@@ -65,35 +64,31 @@ describe('WalletClient errors (sandbox through the relay)', () => {
     client.close();
   });
 
-  itNeeds(
-    () => authenticator,
-    'an expired OTP and an expired passkey challenge are typed; preparing again works',
-    async () => {
-      const wallet = await newWallet();
-      const client = await makeClient(wallet);
-      const otp = await client.signInWithEmailOtp({ credentialId: wallet.emailCredentialId });
-      await advanceSandbox(11 * 60_000);
-      await expectRejects(otp.finish('000000'), (e) =>
-        expect([e.code, e.reason]).to.deep.equal(['UNAUTHORIZED', 'Code expired; request a new one']),
-      );
-      await otp.resend();
-      await otp.finish('000000');
-      const { credential } = await client.registerPasskey({ signIn: false });
-      const sessionId = client.session!.id;
+  it('an expired OTP and an expired passkey challenge are typed; preparing again works', async () => {
+    const wallet = await newWallet();
+    const client = await makeClient(wallet);
+    const otp = await client.signInWithEmailOtp({ credentialId: wallet.emailCredentialId });
+    await advanceSandbox(11 * 60_000);
+    await expectRejects(otp.finish('000000'), (e) =>
+      expect([e.code, e.reason]).to.deep.equal(['UNAUTHORIZED', 'Code expired; request a new one']),
+    );
+    await otp.resend();
+    await otp.finish('000000');
+    const { credential } = await client.registerPasskey({ signIn: false });
+    const sessionId = client.session!.id;
 
-      const prepared = await client.preparePasskeySignIn({ credentialId: credential.id });
-      await advanceSandbox(6 * 60_000);
-      await expectRejects(prepared.start(), (e) =>
-        expect([e.code, e.reason]).to.deep.equal(['UNAUTHORIZED', 'Challenge expired']),
-      );
-      expect(client.session!.id).to.equal(sessionId);
-      const again = await client.preparePasskeySignIn({ credentialId: credential.id });
-      expect(prepared.isFresh()).to.equal(false);
-      await again.start();
-      expect(client.session!.credentialType).to.equal('PASSKEY');
-      client.close();
-    },
-  );
+    const prepared = await client.preparePasskeySignIn({ credentialId: credential.id });
+    await advanceSandbox(6 * 60_000);
+    await expectRejects(prepared.start(), (e) =>
+      expect([e.code, e.reason]).to.deep.equal(['UNAUTHORIZED', 'Challenge expired']),
+    );
+    expect(client.session!.id).to.equal(sessionId);
+    const again = await client.preparePasskeySignIn({ credentialId: credential.id });
+    expect(prepared.isFresh()).to.equal(false);
+    await again.start();
+    expect(client.session!.credentialType).to.equal('PASSKEY');
+    client.close();
+  });
 
   it('a reused Request-Id: UNAUTHORIZED / "Request-Id already used"; the session is unchanged and the next call succeeds', async () => {
     const wallet = await newWallet();
@@ -187,23 +182,19 @@ describe('WalletClient errors (sandbox through the relay)', () => {
     client.close();
   });
 
-  itNeeds(
-    () => authenticator,
-    'removing the credential this device signed in with: NO_OTHER_CREDENTIAL before any call',
-    async () => {
-      const wallet = await newWallet();
-      const client = await makeClient(wallet);
-      await emailSignIn(client, wallet);
-      await expectRejects(client.revokeCredential(wallet.emailCredentialId), (e) =>
-        expect(e.code).to.equal('NO_OTHER_CREDENTIAL'),
-      );
-      // With a passkey session, the email credential can go.
-      await client.registerPasskey();
-      await client.revokeCredential(wallet.emailCredentialId);
-      expect((await client.listCredentials()).map((c) => c.type)).to.deep.equal(['PASSKEY']);
-      client.close();
-    },
-  );
+  it('removing the credential this device signed in with: NO_OTHER_CREDENTIAL before any call', async () => {
+    const wallet = await newWallet();
+    const client = await makeClient(wallet);
+    await emailSignIn(client, wallet);
+    await expectRejects(client.revokeCredential(wallet.emailCredentialId), (e) =>
+      expect(e.code).to.equal('NO_OTHER_CREDENTIAL'),
+    );
+    // With a passkey session, the email credential can go.
+    await client.registerPasskey();
+    await client.revokeCredential(wallet.emailCredentialId);
+    expect((await client.listCredentials()).map((c) => c.type)).to.deep.equal(['PASSKEY']);
+    client.close();
+  });
 
   it('export opens to 12 BIP-39 words; contact change is signed and applied', async () => {
     const wallet = await newWallet();

@@ -7,7 +7,7 @@
  * stamp sent, a typed error naming the field, and the sandbox unchanged.
  */
 import { expect } from 'chai';
-import { before, describe, it, itNeeds } from '#test-harness';
+import { before, describe, it } from '#test-harness';
 import { generateEncryptionKeyPair, publicKeyHex, WalletCryptoError } from '../../src/crypto/index.js';
 import type { WalletClient } from '../../src/client/index.js';
 import type { WireRequest, WireResponse } from '../../src/protocol/index.js';
@@ -22,7 +22,7 @@ import {
   testIdp,
   type TestWallet,
 } from '../helpers/browser-stack.js';
-import { addVirtualAuthenticator, type Authenticator } from '../helpers/authenticator.js';
+import { addVirtualAuthenticator } from '../helpers/authenticator.js';
 import { tamperingRelay, type TamperingRelay } from '../helpers/tampering-relay.js';
 
 type Activity = { type: string; parameters: Record<string, unknown>; [member: string]: unknown };
@@ -70,8 +70,6 @@ interface Case {
   /** Prepares what the operation needs (a second session, a second credential). */
   prepare?: (client: WalletClient, wallet: TestWallet) => Promise<Setup>;
   phone?: boolean;
-  /** Runs a WebAuthn ceremony: needs a virtual authenticator. */
-  ceremony?: boolean;
 }
 type Setup = { otherSessionId?: string; otherCredentialId?: string };
 
@@ -131,7 +129,6 @@ const CASES: Case[] = [
   {
     name: 'registerPasskey',
     run: (client) => client.registerPasskey({ nickname: 'Laptop', signIn: false }),
-    ceremony: true,
     path: '/auth/credentials',
     fields: ['authenticators', 'accountId'],
   },
@@ -167,18 +164,13 @@ async function expectRefused(
 }
 
 describe('every signed operation binds its parameters (a tampering relay gets nothing signed)', () => {
-  let authenticator: Authenticator = {};
   before(async () => {
-    authenticator = await addVirtualAuthenticator();
+    await addVirtualAuthenticator();
   });
-
-  /** `it`, or for an operation with a WebAuthn ceremony, a test that needs the virtual authenticator. */
-  const itFor = (c: Case) => (name: string, fn: () => Promise<void>) =>
-    c.ceremony ? itNeeds(() => authenticator, name, fn) : it(name, fn);
 
   for (const c of CASES) {
     for (const field of c.fields) {
-      itFor(c)(`${c.name}: a payload with another "${field}" is PAYLOAD_PARAMETER_MISMATCH naming it`, async () => {
+      it(`${c.name}: a payload with another "${field}" is PAYLOAD_PARAMETER_MISMATCH naming it`, async () => {
         await expectRefused(
           c,
           (relay) => {
@@ -193,7 +185,7 @@ describe('every signed operation binds its parameters (a tampering relay gets no
       });
     }
 
-    itFor(c)(`${c.name}: a parameter the operation did not ask for is refused`, async () => {
+    it(`${c.name}: a parameter the operation did not ask for is refused`, async () => {
       await expectRefused(
         c,
         (relay) => {
@@ -211,7 +203,7 @@ describe('every signed operation binds its parameters (a tampering relay gets no
       );
     });
 
-    itFor(c)(`${c.name}: a payload that repeats a key is PAYLOAD_DUPLICATE_KEY`, async () => {
+    it(`${c.name}: a payload that repeats a key is PAYLOAD_DUPLICATE_KEY`, async () => {
       await expectRefused(
         c,
         (relay) => {
@@ -266,10 +258,6 @@ describe('every signed operation binds its parameters (a tampering relay gets no
 
   it('the untampered operations still go through (the bindings match what the sandbox states)', async () => {
     for (const c of CASES) {
-      if (c.ceremony && authenticator.missing) {
-        console.log(`left out of this test: ${c.name}: ${authenticator.missing}`);
-        continue;
-      }
       const { wallet, client, setup } = await signedInClient(c);
       await c.run(client, wallet, setup);
       client.close();
@@ -289,77 +277,65 @@ describe('every signed operation binds its parameters (a tampering relay gets no
       return { relay, client, credential, verifies };
     }
 
-    itNeeds(
-      () => authenticator,
-      'a relay that swaps in its own key: PAYLOAD_WRONG_KEY before the passkey is asked',
-      async () => {
-        const { relay, client, credential, verifies } = await passkeyWallet();
-        const attacker = await publicKeyHex((await generateEncryptionKeyPair()).publicKey, 'uncompressed');
-        relay.onRequest = (request) =>
-          request.path.endsWith('/challenge') ? { ...request, body: { clientPublicKey: attacker } } : request;
-        const before = verifies();
-        await expectRejects(client.preparePasskeySignIn({ credentialId: credential.id }), (e) => {
-          expect(e).to.be.instanceOf(WalletCryptoError);
-          expect(e.code).to.equal('PAYLOAD_WRONG_KEY');
-        });
-        expect(verifies()).to.equal(before);
-        client.close();
-      },
-    );
+    it('a relay that swaps in its own key: PAYLOAD_WRONG_KEY before the passkey is asked', async () => {
+      const { relay, client, credential, verifies } = await passkeyWallet();
+      const attacker = await publicKeyHex((await generateEncryptionKeyPair()).publicKey, 'uncompressed');
+      relay.onRequest = (request) =>
+        request.path.endsWith('/challenge') ? { ...request, body: { clientPublicKey: attacker } } : request;
+      const before = verifies();
+      await expectRejects(client.preparePasskeySignIn({ credentialId: credential.id }), (e) => {
+        expect(e).to.be.instanceOf(WalletCryptoError);
+        expect(e.code).to.equal('PAYLOAD_WRONG_KEY');
+      });
+      expect(verifies()).to.equal(before);
+      client.close();
+    });
 
-    itNeeds(
-      () => authenticator,
-      'a challenge whose stated login is not the one hashed: PAYLOAD_PARAMETER_MISMATCH on "challenge"',
-      async () => {
-        const { relay, client, credential, verifies } = await passkeyWallet();
-        const attacker = await publicKeyHex((await generateEncryptionKeyPair()).publicKey, 'uncompressed');
-        let ours = '';
-        // The relay gets a challenge for its own key, but shows a login naming ours.
-        relay.onRequest = (request) => {
-          if (!request.path.endsWith('/challenge')) return request;
-          ours = (request.body as { clientPublicKey: string }).clientPublicKey;
-          return { ...request, body: { clientPublicKey: attacker } };
-        };
-        relay.onResponse = (response, request) => {
-          if (!request.path.endsWith('/challenge')) return response;
-          const body = response.body as { payloadToSign: string };
-          const shown = JSON.parse(body.payloadToSign) as Activity;
-          shown.parameters['targetPublicKey'] = ours;
-          return { ...response, body: { ...body, payloadToSign: JSON.stringify(shown) } };
-        };
-        const before = verifies();
-        await expectRejects(client.preparePasskeySignIn({ credentialId: credential.id }), (e) => {
-          expect(e.code).to.equal('PAYLOAD_PARAMETER_MISMATCH');
-          expect(e.field).to.equal('challenge');
-        });
-        expect(verifies()).to.equal(before);
-        client.close();
-      },
-    );
+    it('a challenge whose stated login is not the one hashed: PAYLOAD_PARAMETER_MISMATCH on "challenge"', async () => {
+      const { relay, client, credential, verifies } = await passkeyWallet();
+      const attacker = await publicKeyHex((await generateEncryptionKeyPair()).publicKey, 'uncompressed');
+      let ours = '';
+      // The relay gets a challenge for its own key, but shows a login naming ours.
+      relay.onRequest = (request) => {
+        if (!request.path.endsWith('/challenge')) return request;
+        ours = (request.body as { clientPublicKey: string }).clientPublicKey;
+        return { ...request, body: { clientPublicKey: attacker } };
+      };
+      relay.onResponse = (response, request) => {
+        if (!request.path.endsWith('/challenge')) return response;
+        const body = response.body as { payloadToSign: string };
+        const shown = JSON.parse(body.payloadToSign) as Activity;
+        shown.parameters['targetPublicKey'] = ours;
+        return { ...response, body: { ...body, payloadToSign: JSON.stringify(shown) } };
+      };
+      const before = verifies();
+      await expectRejects(client.preparePasskeySignIn({ credentialId: credential.id }), (e) => {
+        expect(e.code).to.equal('PAYLOAD_PARAMETER_MISMATCH');
+        expect(e.field).to.equal('challenge');
+      });
+      expect(verifies()).to.equal(before);
+      client.close();
+    });
 
-    itNeeds(
-      () => authenticator,
-      'a challenge that states nothing is refused, unless allowUnboundPasskeyChallenge is set',
-      async () => {
-        const strip = (response: WireResponse, request: WireRequest) => {
-          if (!request.path.endsWith('/challenge')) return response;
-          const { payloadToSign: _dropped, ...rest } = response.body as Record<string, unknown>;
-          return { ...response, body: rest };
-        };
-        const strict = await passkeyWallet();
-        strict.relay.onResponse = strip;
-        await expectRejects(strict.client.preparePasskeySignIn({ credentialId: strict.credential.id }), (e) =>
-          expect(e.code).to.equal('PAYLOAD_UNRECOGNISED'),
-        );
-        strict.client.close();
-        const lenient = await passkeyWallet({ allowUnboundPasskeyChallenge: true });
-        lenient.relay.onResponse = strip;
-        const prepared = await lenient.client.preparePasskeySignIn({ credentialId: lenient.credential.id });
-        await prepared.start();
-        expect(lenient.client.state.status).to.equal('signed-in');
-        lenient.client.close();
-      },
-    );
+    it('a challenge that states nothing is refused, unless allowUnboundPasskeyChallenge is set', async () => {
+      const strip = (response: WireResponse, request: WireRequest) => {
+        if (!request.path.endsWith('/challenge')) return response;
+        const { payloadToSign: _dropped, ...rest } = response.body as Record<string, unknown>;
+        return { ...response, body: rest };
+      };
+      const strict = await passkeyWallet();
+      strict.relay.onResponse = strip;
+      await expectRejects(strict.client.preparePasskeySignIn({ credentialId: strict.credential.id }), (e) =>
+        expect(e.code).to.equal('PAYLOAD_UNRECOGNISED'),
+      );
+      strict.client.close();
+      const lenient = await passkeyWallet({ allowUnboundPasskeyChallenge: true });
+      lenient.relay.onResponse = strip;
+      const prepared = await lenient.client.preparePasskeySignIn({ credentialId: lenient.credential.id });
+      await prepared.start();
+      expect(lenient.client.state.status).to.equal('signed-in');
+      lenient.client.close();
+    });
   });
 
   describe('signPayload and approveQuote', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createStore, get } from 'idb-keyval';
-import { before, describe, it, itNeeds } from '#test-harness';
-import { addVirtualAuthenticator, type Authenticator } from '../helpers/authenticator.js';
+import { before, describe, it } from '#test-harness';
+import { addVirtualAuthenticator } from '../helpers/authenticator.js';
 import { exportPublicKey } from '../../src/crypto/index.js';
 import type { WalletClient } from '../../src/client/index.js';
 import {
@@ -25,9 +25,8 @@ async function proveSigning(client: WalletClient, wallet: TestWallet, enabled: b
 }
 
 describe('WalletClient sign-in (sandbox through the relay)', () => {
-  let authenticator: Authenticator = {};
   before(async () => {
-    authenticator = await addVirtualAuthenticator();
+    await addVirtualAuthenticator();
   });
 
   it('email OTP: 3 calls in all (challenge, verify, signed verify); the TEK is the session key and is non-extractable', async () => {
@@ -63,57 +62,49 @@ describe('WalletClient sign-in (sandbox through the relay)', () => {
   });
 
   for (const mode of ['sealed', 'client-held'] as const) {
-    itNeeds(
-      () => authenticator,
-      `${mode} mode: passkey registration and sign-in with the virtual authenticator (sign-in: 2 calls), OAuth register and sign-in (1 call)`,
-      async () => {
-        const wallet = await newWallet();
-        const rec = recording();
-        const client = await makeClient(wallet, { sessionKeyMode: mode, transport: rec.transport });
-        await emailSignIn(client, wallet);
+    it(`${mode} mode: passkey registration and sign-in with the virtual authenticator (sign-in: 2 calls), OAuth register and sign-in (1 call)`, async () => {
+      const wallet = await newWallet();
+      const rec = recording();
+      const client = await makeClient(wallet, { sessionKeyMode: mode, transport: rec.transport });
+      await emailSignIn(client, wallet);
 
-        const registered = await client.registerPasskey({ nickname: 'Test laptop', signIn: false });
-        expect(registered.credential.type).to.equal('PASSKEY');
-        expect(registered.credential.nickname).to.equal('Test laptop');
+      const registered = await client.registerPasskey({ nickname: 'Test laptop', signIn: false });
+      expect(registered.credential.type).to.equal('PASSKEY');
+      expect(registered.credential.nickname).to.equal('Test laptop');
 
-        rec.calls.length = 0;
-        const prepared = await client.preparePasskeySignIn({ credentialId: registered.credential.id });
-        expect(prepared.isFresh()).to.equal(true);
-        const session = await prepared.start();
-        expect(session.credentialType).to.equal('PASSKEY');
-        expect(rec.calls).to.deep.equal([
-          `POST /auth/credentials/${registered.credential.id}/challenge`,
-          `POST /auth/credentials/${registered.credential.id}/verify`,
-        ]);
-        await proveSigning(client, wallet, mode === 'sealed');
+      rec.calls.length = 0;
+      const prepared = await client.preparePasskeySignIn({ credentialId: registered.credential.id });
+      expect(prepared.isFresh()).to.equal(true);
+      const session = await prepared.start();
+      expect(session.credentialType).to.equal('PASSKEY');
+      expect(rec.calls).to.deep.equal([
+        `POST /auth/credentials/${registered.credential.id}/challenge`,
+        `POST /auth/credentials/${registered.credential.id}/verify`,
+      ]);
+      await proveSigning(client, wallet, mode === 'sealed');
 
-        const oauth = await client.registerOAuth({ oidcTokenProvider: testIdp(client, `sub-${mode}`) });
-        expect(oauth.type).to.equal('OAUTH');
-        rec.calls.length = 0;
-        const viaOAuth = await client.signInWithOAuth({
-          credentialId: oauth.id,
-          oidcTokenProvider: testIdp(client, `sub-${mode}`),
-        });
-        expect(viaOAuth.credentialType).to.equal('OAUTH');
-        expect(rec.calls).to.deep.equal([`POST /auth/credentials/${oauth.id}/verify`]);
-        await proveSigning(client, wallet, mode !== 'sealed');
-        client.close();
-      },
-    );
+      const oauth = await client.registerOAuth({ oidcTokenProvider: testIdp(client, `sub-${mode}`) });
+      expect(oauth.type).to.equal('OAUTH');
+      rec.calls.length = 0;
+      const viaOAuth = await client.signInWithOAuth({
+        credentialId: oauth.id,
+        oidcTokenProvider: testIdp(client, `sub-${mode}`),
+      });
+      expect(viaOAuth.credentialType).to.equal('OAUTH');
+      expect(rec.calls).to.deep.equal([`POST /auth/credentials/${oauth.id}/verify`]);
+      await proveSigning(client, wallet, mode !== 'sealed');
+      client.close();
+    });
   }
 
-  itNeeds(
-    () => authenticator,
-    'registerPasskey signs in with the new passkey by default',
-    async () => {
-      const wallet = await newWallet();
-      const client = await makeClient(wallet);
-      await emailSignIn(client, wallet);
-      const { credential, session } = await client.registerPasskey({ nickname: 'Phone' });
-      expect(session?.credentialId).to.equal(credential.id);
-      client.close();
-    },
-  );
+  it('registerPasskey signs in with the new passkey by default', async () => {
+    const wallet = await newWallet();
+    const client = await makeClient(wallet);
+    await emailSignIn(client, wallet);
+    const { credential, session } = await client.registerPasskey({ nickname: 'Phone' });
+    expect(session?.credentialId).to.equal(credential.id);
+    client.close();
+  });
 
   it('both key modes: exportKey on the stored private key rejects, and a reload (new client) restores a usable session from IndexedDB', async () => {
     for (const mode of ['sealed', 'client-held'] as const) {

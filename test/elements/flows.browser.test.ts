@@ -5,8 +5,8 @@
  * the sandbox, devices, sign-in methods and the recovery phrase.
  */
 import { expect } from 'chai';
-import { afterEach, before, describe, it, itNeeds } from '#test-harness';
-import { addVirtualAuthenticator, type Authenticator } from '../helpers/authenticator.js';
+import { afterEach, before, describe, it } from '#test-harness';
+import { addVirtualAuthenticator, requireUserActivation } from '../helpers/authenticator.js';
 import type { EwApproveQuote, EwWallet } from '../../src/elements/index.js';
 import type { Quote } from '../../src/protocol/index.js';
 import {
@@ -59,50 +59,46 @@ const approveButton = (el: Element) => {
 };
 
 describe('element flows', () => {
-  let authenticator: Authenticator = {};
   before(async () => {
-    authenticator = await addVirtualAuthenticator();
+    await addVirtualAuthenticator();
+    requireUserActivation(true); // the elements start every ceremony inside the user's tap
   });
   afterEach(() => {
     document.querySelectorAll('ew-wallet, ew-approve-quote').forEach((el) => el.remove());
   });
 
-  itNeeds(
-    () => authenticator,
-    'adds a passkey from "Sign-in methods", signs out, and signs in with it; no relay call sits between the tap and the ceremony',
-    async () => {
-      const wallet = await newWallet();
-      const el = await mountWallet(wallet);
-      const trace = traceCeremony(el);
-      try {
-        await signInByTyping(el);
-        await openSection(el, 'Sign-in methods');
-        // The element prepares the registration as soon as it shows; the user taps after that.
-        await waitFor(() => trace.log.includes('answered POST /passkeys/registration-options'), 'prepared');
-        const added = nextEvent(el, 'ew-credential-added');
-        await click(await waitFor(() => buttonNamed('Add a passkey', el), 'add a passkey'));
-        const passkeyId = (await added).detail.credentialId;
-        expect((await added).detail.type).to.equal('PASSKEY');
-        expect(trace.betweenTapAndCeremony()).to.deep.equal([]);
-        await waitFor(() => buttonNamed(/^Remove Passkey/, el), 'the passkey listed');
+  it('adds a passkey from "Sign-in methods", signs out, and signs in with it; no relay call sits between the tap and the ceremony', async () => {
+    const wallet = await newWallet();
+    const el = await mountWallet(wallet);
+    const trace = traceCeremony(el);
+    try {
+      await signInByTyping(el);
+      await openSection(el, 'Sign-in methods');
+      // The element prepares the registration as soon as it shows; the user taps after that.
+      await waitFor(() => trace.log.includes('answered POST /passkeys/registration-options'), 'prepared');
+      const added = nextEvent(el, 'ew-credential-added');
+      await click(await waitFor(() => buttonNamed('Add a passkey', el), 'add a passkey'));
+      const passkeyId = (await added).detail.credentialId;
+      expect((await added).detail.type).to.equal('PASSKEY');
+      expect(trace.betweenTapAndCeremony()).to.deep.equal([]);
+      await waitFor(() => buttonNamed(/^Remove Passkey/, el), 'the passkey listed');
 
-        const signedOutAt = trace.log.length;
-        await click(buttonNamed('Sign out', el)!);
-        const passkey = await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button');
-        // Let the element prepare its challenge for this passkey before the tap, as it does after rendering.
-        const prepared = `answered POST /auth/credentials/${encodeURIComponent(passkeyId)}/challenge`;
-        await waitFor(() => trace.log.slice(signedOutAt).includes(prepared), 'the passkey challenge prepared');
-        const signedIn = nextEvent(el, 'ew-signed-in');
-        await click(passkey);
-        expect((await signedIn).detail.method).to.equal('PASSKEY');
-        expect(trace.betweenTapAndCeremony()).to.deep.equal([]);
-        const live = (await sandboxSessions(wallet.accountId)).filter((s) => !s.revoked);
-        expect(live.map((s) => s.credentialId)).to.deep.equal([passkeyId]);
-      } finally {
-        trace.restore();
-      }
-    },
-  );
+      const signedOutAt = trace.log.length;
+      await click(buttonNamed('Sign out', el)!);
+      const passkey = await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button');
+      // Let the element prepare its challenge for this passkey before the tap, as it does after rendering.
+      const prepared = `answered POST /auth/credentials/${encodeURIComponent(passkeyId)}/challenge`;
+      await waitFor(() => trace.log.slice(signedOutAt).includes(prepared), 'the passkey challenge prepared');
+      const signedIn = nextEvent(el, 'ew-signed-in');
+      await click(passkey);
+      expect((await signedIn).detail.method).to.equal('PASSKEY');
+      expect(trace.betweenTapAndCeremony()).to.deep.equal([]);
+      const live = (await sandboxSessions(wallet.accountId)).filter((s) => !s.revoked);
+      expect(live.map((s) => s.credentialId)).to.deep.equal([passkeyId]);
+    } finally {
+      trace.restore();
+    }
+  });
 
   it('OAuth: the token provider runs inside the click (a popup would open), gets the bound nonce; link then sign in', async () => {
     const wallet = await newWallet();
@@ -235,38 +231,32 @@ describe('element flows', () => {
     phone.close();
   });
 
-  itNeeds(
-    () => authenticator,
-    '"Sign-in methods": the method in use cannot be removed (and says why); signed in with a passkey, the email code goes',
-    async () => {
-      const wallet = await newWallet();
-      const el = await mountWallet(wallet);
-      await signInByTyping(el);
-      await openSection(el, 'Sign-in methods');
-      const email = await waitFor(() => buttonNamed(/^Remove Email code/, el), 'the email method');
-      expect(email.disabled).to.equal(true);
-      await click(await waitFor(() => buttonNamed('Add a passkey', el), 'add a passkey'));
-      await waitFor(() => buttonNamed(/^Remove Passkey/, el), 'the passkey listed');
-      // The email code is still the method in use; the explanation is tied to its button.
-      const described = email.getAttribute('aria-describedby')!;
-      expect((email.getRootNode() as ShadowRoot).getElementById(described)?.textContent).to.match(
-        /signed in with this/,
-      );
-      await click(buttonNamed('Sign out', el)!);
-      await click(await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button'));
-      await waitFor(() => el.client?.state.status === 'signed-in', 'signed in with the passkey');
-      await openSection(el, 'Sign-in methods');
-      const removable = await waitFor(
-        () => buttonNamed(/^Remove Email code/, el)?.disabled === false && buttonNamed(/^Remove Email code/, el),
-        'email removable',
-      );
-      const removed = nextEvent(el, 'ew-credential-removed');
-      await click(removable);
-      await removed;
-      const left = await platform('GET', `/auth/credentials?accountId=${wallet.accountId}`);
-      expect(left.body.data.map((c: any) => c.type)).to.deep.equal(['PASSKEY']);
-    },
-  );
+  it('"Sign-in methods": the method in use cannot be removed (and says why); signed in with a passkey, the email code goes', async () => {
+    const wallet = await newWallet();
+    const el = await mountWallet(wallet);
+    await signInByTyping(el);
+    await openSection(el, 'Sign-in methods');
+    const email = await waitFor(() => buttonNamed(/^Remove Email code/, el), 'the email method');
+    expect(email.disabled).to.equal(true);
+    await click(await waitFor(() => buttonNamed('Add a passkey', el), 'add a passkey'));
+    await waitFor(() => buttonNamed(/^Remove Passkey/, el), 'the passkey listed');
+    // The email code is still the method in use; the explanation is tied to its button.
+    const described = email.getAttribute('aria-describedby')!;
+    expect((email.getRootNode() as ShadowRoot).getElementById(described)?.textContent).to.match(/signed in with this/);
+    await click(buttonNamed('Sign out', el)!);
+    await click(await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button'));
+    await waitFor(() => el.client?.state.status === 'signed-in', 'signed in with the passkey');
+    await openSection(el, 'Sign-in methods');
+    const removable = await waitFor(
+      () => buttonNamed(/^Remove Email code/, el)?.disabled === false && buttonNamed(/^Remove Email code/, el),
+      'email removable',
+    );
+    const removed = nextEvent(el, 'ew-credential-removed');
+    await click(removable);
+    await removed;
+    const left = await platform('GET', `/auth/credentials?accountId=${wallet.accountId}`);
+    expect(left.body.data.map((c: any) => c.type)).to.deep.equal(['PASSKEY']);
+  });
 
   it('recovery phrase: needs the confirmation, shows the words the service exported, and "Hide" takes them out of the DOM', async () => {
     const wallet = await newWallet();

@@ -3,17 +3,13 @@
  * against the sandbox through the relay.
  */
 import { expect } from 'chai';
-import { afterEach, before, describe, it } from '#test-harness';
-import { addVirtualAuthenticator } from '../helpers/authenticator.js';
+import { afterEach, describe, it } from '#test-harness';
 import { advanceSandbox, newWallet, platform } from '../helpers/browser-stack.js';
 import { buttonNamed, click, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
 import { codeInput, mountWallet as mount, signInByTyping } from '../helpers/elements.js';
 import { setWalletStrings, STRINGS_EN, STRINGS_ES } from '../../src/elements/index.js';
 
 describe('<ew-wallet>', () => {
-  before(async () => {
-    await addVirtualAuthenticator(); // where there is one: these tests sign in by email and need none
-  });
   afterEach(() => {
     document.querySelectorAll('ew-wallet').forEach((el) => el.remove());
   });

@@ -1,6 +1,6 @@
 /**
  * Test harness for Node: the shared test files import `#test-harness`, which
- * resolves here under Node (node:test) and to `browser.ts` in Chromium (mocha).
+ * resolves here under Node (node:test) and to `browser.ts` in the browsers (mocha).
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

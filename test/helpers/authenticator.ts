@@ -6,9 +6,11 @@
  */
 import { executeServerCommand } from '@web/test-runner-commands';
 import type { Need } from '#test-harness';
-import { installPageAuthenticator, setPagePresence } from './page-authenticator.js';
+import { installPageAuthenticator, requireUserActivation, setPagePresence } from './page-authenticator.js';
 
-export interface Authenticator extends Need {
+export { requireUserActivation };
+
+export interface Authenticator {
   /** The virtual authenticator's id; undefined for the in-page one. */
   authenticatorId?: string;
 }

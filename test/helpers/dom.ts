@@ -94,8 +94,9 @@ export { sendMouse };
 
 /**
  * Real keyboard input through the runner. Text is typed one key press at a
- * time: WebKitGTK's WebDriver drops a character that repeats the one before
- * it within a single typed string ("000000" arrives as "0").
+ * time: the WebDriver launcher (webdriverio's keys()) sends a string as one
+ * chord, all keys down then all up, so a repeated character is a second
+ * keydown of a held key and is lost ("000000" arrives as "0").
  */
 export async function sendKeys(payload: Parameters<typeof runnerSendKeys>[0]): Promise<void> {
   if ('type' in payload) {

@@ -69,14 +69,35 @@ function untouched(options: CredentialCreationOptions | CredentialRequestOptions
   });
 }
 
+/** Whether a ceremony needs the page's transient user activation, as Safari's does (off for API-level tests). */
+let activationRequired = false;
+
+/** Refuses ceremonies started outside a user gesture (where the engine reports activation), as Safari does. */
+export function requireUserActivation(required: boolean): void {
+  activationRequired = required;
+}
+
+/** What every ceremony checks first, as browsers do. */
+function checkCeremony(options: CredentialCreationOptions | CredentialRequestOptions): void {
+  if (options.signal?.aborted) throw options.signal.reason ?? new DOMException('Aborted', 'AbortError');
+  const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
+  if (activationRequired && activation && !activation.isActive)
+    throw new DOMException('A passkey ceremony needs a user gesture', 'NotAllowedError');
+}
+
 /** Lets ceremonies complete (true) or leaves them waiting for a touch that never comes (false). */
 export function setPagePresence(enabled: boolean): void {
   present = enabled;
 }
 
 async function create(options: CredentialCreationOptions): Promise<Credential> {
+  checkCeremony(options);
   if (!present) return untouched(options);
   const publicKey = options.publicKey!;
+  if (!publicKey.pubKeyCredParams.some((p) => p.type === 'public-key' && p.alg === -7))
+    throw new DOMException('This authenticator supports ES256 only', 'NotSupportedError');
+  if (bytes(publicKey.user.id).length < 1 || bytes(publicKey.user.id).length > 64)
+    throw new TypeError('user.id must be 1 to 64 bytes');
   const rpId = publicKey.rp.id ?? location.hostname;
   checkRpId(rpId);
   for (const excluded of publicKey.excludeCredentials ?? [])
@@ -108,6 +129,7 @@ async function create(options: CredentialCreationOptions): Promise<Credential> {
 }
 
 async function get(options: CredentialRequestOptions): Promise<Credential> {
+  checkCeremony(options);
   if (!present) return untouched(options);
   const publicKey = options.publicKey!;
   const rpId = publicKey.rpId ?? location.hostname;
