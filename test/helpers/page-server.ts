@@ -15,6 +15,7 @@ import { HOST_CSP } from '../../demo/backend.js';
 import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 import { createRelay, toNodeHandler } from '../../src/relay/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { createWalletCustomer } from './stack.js';
 
 export const BUNDLE = 'dist/browser/embedded-wallet-elements.js';
 const FIXTURES = 'test/pages/fixtures';
@@ -139,4 +140,18 @@ export async function watchPage(page: Page) {
     });
   });
   return { problems, warnings };
+}
+
+/** A new customer with its wallet in the page server's sandbox (email `<prefix>-<random>@example.com`). */
+export const newPageWallet = (server: PageServer, prefix = 'page') =>
+  createWalletCustomer(server.sandbox, { email: `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com` });
+
+/** The URL of fixture `path` set up for `accountId`: the fixtures read the wallet and the enclave pins from the query. */
+export function walletPageUrl(server: PageServer, path: string, accountId: string): string {
+  const query = new URLSearchParams({
+    account: accountId,
+    otpTarget: server.sandbox.enclaveKeys.otpTarget,
+    exportKey: server.sandbox.enclaveKeys.export,
+  });
+  return `${server.origin}${path}?${query}`;
 }

@@ -10,8 +10,14 @@
 import { expect } from 'chai';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright';
-import { platform } from '../helpers/stack.js';
-import { launchChromium, startPageServer, watchPage, type PageServer } from '../helpers/page-server.js';
+import {
+  launchChromium,
+  newPageWallet,
+  startPageServer,
+  walletPageUrl,
+  watchPage,
+  type PageServer,
+} from '../helpers/page-server.js';
 
 const FALLBACK_FILE = 'embedded-wallet-p256.js';
 
@@ -48,20 +54,9 @@ describe('the script tag and the P-256 fallback file', () => {
         return (importKey as (...a: unknown[]) => Promise<CryptoKey>).apply(this, args);
       } as typeof importKey;
     }, options.refuseBarePkcs8 ?? false);
-    const email = `p256-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const customer = await platform(server.sandbox, 'POST', '/customers', { customerType: 'INDIVIDUAL', email });
-    const accounts = await platform(
-      server.sandbox,
-      'GET',
-      `/customers/internal-accounts?customerId=${customer.body.id}`,
-    );
-    const query = new URLSearchParams({
-      account: accounts.body.data[0].id,
-      otpTarget: server.sandbox.enclaveKeys.otpTarget,
-      exportKey: server.sandbox.enclaveKeys.export,
-    });
-    await page.goto(`${server.origin}${path}?${query}`);
-    return { page, requests, problems, accountId: accounts.body.data[0].id as string };
+    const { accountId } = await newPageWallet(server, 'p256');
+    await page.goto(walletPageUrl(server, path, accountId));
+    return { page, requests, problems, accountId };
   }
 
   /**

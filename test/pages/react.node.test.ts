@@ -11,8 +11,14 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright';
 import { build } from 'vite';
-import { platform } from '../helpers/stack.js';
-import { launchChromium, startPageServer, watchPage, type PageServer } from '../helpers/page-server.js';
+import {
+  launchChromium,
+  newPageWallet,
+  startPageServer,
+  walletPageUrl,
+  watchPage,
+  type PageServer,
+} from '../helpers/page-server.js';
 
 describe('a React 19 page', () => {
   let server: PageServer;
@@ -48,21 +54,8 @@ describe('a React 19 page', () => {
   it('signs in: attributes configure the wallet, the strings property relabels it, listeners update React state', async () => {
     const page = await browser.newPage();
     const { problems } = await watchPage(page);
-    const customer = await platform(server.sandbox, 'POST', '/customers', {
-      customerType: 'INDIVIDUAL',
-      email: `react-${crypto.randomUUID().slice(0, 8)}@example.com`,
-    });
-    const accounts = await platform(
-      server.sandbox,
-      'GET',
-      `/customers/internal-accounts?customerId=${customer.body.id}`,
-    );
-    const query = new URLSearchParams({
-      account: accounts.body.data[0].id,
-      otpTarget: server.sandbox.enclaveKeys.otpTarget,
-      exportKey: server.sandbox.enclaveKeys.export,
-    });
-    await page.goto(`${server.origin}/react.html?${query}`);
+    const { accountId } = await newPageWallet(server, 'react');
+    await page.goto(walletPageUrl(server, '/react.html', accountId));
     await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
     await page.locator('input[autocomplete="one-time-code"]').pressSequentially('000000');
     await page.getByRole('status').filter({ hasText: 'Signed in with EMAIL_OTP' }).waitFor();

@@ -10,7 +10,15 @@ import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright';
 import { platform } from '../helpers/stack.js';
-import { BUNDLE, launchChromium, startPageServer, watchPage, type PageServer } from '../helpers/page-server.js';
+import {
+  BUNDLE,
+  launchChromium,
+  newPageWallet,
+  startPageServer,
+  walletPageUrl,
+  watchPage,
+  type PageServer,
+} from '../helpers/page-server.js';
 
 describe('the script-tag bundle in partner pages', () => {
   let server: PageServer;
@@ -25,25 +33,8 @@ describe('the script-tag bundle in partner pages', () => {
     await server?.close();
   });
 
-  async function newWallet() {
-    const email = `page-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const customer = await platform(server.sandbox, 'POST', '/customers', { customerType: 'INDIVIDUAL', email });
-    const accounts = await platform(
-      server.sandbox,
-      'GET',
-      `/customers/internal-accounts?customerId=${customer.body.id}`,
-    );
-    return { customerId: customer.body.id as string, accountId: accounts.body.data[0].id as string };
-  }
-
-  async function open(page: Page, path: string, accountId: string) {
-    const query = new URLSearchParams({
-      account: accountId,
-      otpTarget: server.sandbox.enclaveKeys.otpTarget,
-      exportKey: server.sandbox.enclaveKeys.export,
-    });
-    await page.goto(`${server.origin}${path}?${query}`);
-  }
+  const newWallet = () => newPageWallet(server);
+  const open = (page: Page, path: string, accountId: string) => page.goto(walletPageUrl(server, path, accountId));
 
   /** Email OTP as a user does it: the button, then the code typed from the keyboard. */
   async function signIn(page: Page) {
