@@ -4,15 +4,15 @@
 // apt-get, installs Debian's `chromium`; otherwise says how to get one.
 import { ensureSystemPackage, firstExisting } from './system-package.mjs';
 
-/** Returns the path of a Chromium binary, installing Debian's package if needed and possible. */
-export const ensureChromium = () =>
-  ensureSystemPackage({
-    what: 'Chromium',
-    envVar: 'CHROMIUM_PATH',
-    find: firstExisting(['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']),
-    packages: ['chromium'],
-    hint: '/path/to/chrome',
-  });
+/** Chromium: its binary, found or installed from Debian. */
+export const CHROMIUM = {
+  what: 'Chromium',
+  envVar: 'CHROMIUM_PATH',
+  find: firstExisting(['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']),
+  packages: ['chromium'],
+  hint: '/path/to/chrome',
+};
+export const ensureChromium = () => ensureSystemPackage(CHROMIUM);
 
 /** Flags for a headless Chromium on a machine with no network but loopback. */
 export const CHROMIUM_ARGS = [

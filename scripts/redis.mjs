@@ -4,13 +4,12 @@
 import { spawnSync } from 'node:child_process';
 import { ensureSystemPackage } from './system-package.mjs';
 
-/** Returns the redis-server binary to use, installing Debian's package if needed and possible. */
-export const ensureRedis = () =>
-  ensureSystemPackage({
-    what: 'redis-server',
-    envVar: 'REDIS_SERVER',
-    find: () =>
-      spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0 ? 'redis-server' : undefined,
-    packages: ['redis-server'],
-    hint: '/path/to/redis-server',
-  });
+/** redis-server, found or installed from Debian. */
+export const REDIS = {
+  what: 'redis-server',
+  envVar: 'REDIS_SERVER',
+  find: () => (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0 ? 'redis-server' : undefined),
+  packages: ['redis-server'],
+  hint: '/path/to/redis-server',
+};
+export const ensureRedis = () => ensureSystemPackage(REDIS);

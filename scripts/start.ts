@@ -18,6 +18,7 @@ import { build, createServer as createVite } from 'vite';
 import { createDemoBackend, DEMO_CSP } from '../demo/backend.js';
 import { createRelay, toNodeHandler } from '../src/relay/index.js';
 import { startSandbox } from '../src/sandbox/index.js';
+import { parseHostHeader } from '../src/protocol/host-header.js';
 
 const demoPort = Number(process.env['PORT'] ?? 5173);
 const sandboxPort = Number(process.env['SANDBOX_PORT'] ?? 8790);
@@ -87,9 +88,6 @@ const backend = createDemoBackend(sandbox, {
   audience: 'demo-app',
 });
 
-/** A `Host` value: a hostname or IP literal with an optional port, nothing else (RFC 9112 section 3.2). */
-const HOST = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
-
 /**
  * Names the demo answers to. Its relay lets anyone act on every sandbox
  * wallet, so a page of another name that resolves here (DNS rebinding) must not reach it.
@@ -98,9 +96,8 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** The request's path, or undefined when the target or Host is malformed or not a loopback name. */
 function requestPath(request: IncomingMessage): string | undefined {
-  const host = HOST.exec(request.headers.host ?? '');
-  if (!host || Number(host[2]?.slice(1) ?? 0) > 65_535) return undefined;
-  if (!LOOPBACK_NAMES.has(host[1]!.toLowerCase())) return undefined;
+  const host = parseHostHeader(request.headers.host);
+  if (!host || !LOOPBACK_NAMES.has(host.hostname)) return undefined;
   try {
     // An absolute-form target (`GET http://host/path`) is routed by its path, like an origin-form one.
     return new URL(request.url ?? '/', 'http://demo').pathname;

@@ -6,15 +6,14 @@
 //   (node:test, including the Playwright page tests) -> browser tests, once per engine (Chromium, Firefox,
 //   WebKit), in sequence
 import { spawn } from 'node:child_process';
-import { ensureChromium } from './chromium.mjs';
-import { ensureFirefox } from './firefox.mjs';
-import { ensureRedis } from './redis.mjs';
-import { ensureWebKit } from './webkit.mjs';
+import { CHROMIUM } from './chromium.mjs';
+import { FIREFOX } from './firefox.mjs';
+import { REDIS } from './redis.mjs';
+import { ensureSystemPackages } from './system-package.mjs';
+import { WEBKIT } from './webkit.mjs';
 
-const chromium = ensureChromium();
-const firefox = ensureFirefox();
-const webkit = ensureWebKit();
-const redis = ensureRedis();
+// Whatever is missing comes in one apt-get run.
+const [chromium, firefox, webkit, redis] = ensureSystemPackages([CHROMIUM, FIREFOX, WEBKIT, REDIS]);
 const env = { ...process.env, CHROMIUM_PATH: chromium, FIREFOX_PATH: firefox, REDIS_SERVER: redis };
 
 /** Runs a command, streaming its output, and returns {code, output}. */

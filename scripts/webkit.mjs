@@ -19,18 +19,18 @@ function miniBrowser() {
   return undefined;
 }
 
-/** Returns the MiniBrowser path, installing Debian's WebKitGTK pieces if needed and possible. */
-export const ensureWebKit = () =>
-  ensureSystemPackage({
-    what: 'WebKit (WebKitGTK with its WebDriver, under Xvfb)',
-    envVar: 'WEBKIT_MINIBROWSER',
-    find: () =>
-      ['/usr/bin/WebKitWebDriver', '/usr/bin/xvfb-run', '/usr/bin/xauth'].every((path) => existsSync(path))
-        ? miniBrowser()
-        : undefined,
-    packages: PACKAGES,
-    hint: '/path/to/MiniBrowser',
-  });
+/** WebKitGTK: its MiniBrowser (with WebKitWebDriver and Xvfb), found or installed from Debian. */
+export const WEBKIT = {
+  what: 'WebKit (WebKitGTK with its WebDriver, under Xvfb)',
+  envVar: 'WEBKIT_MINIBROWSER',
+  find: () =>
+    ['/usr/bin/WebKitWebDriver', '/usr/bin/xvfb-run', '/usr/bin/xauth'].every((path) => existsSync(path))
+      ? miniBrowser()
+      : undefined,
+  packages: PACKAGES,
+  hint: '/path/to/MiniBrowser',
+};
+export const ensureWebKit = () => ensureSystemPackage(WEBKIT);
 
 /** Starts WebKitWebDriver on a free loopback port under xvfb-run; it stops with this process. */
 export async function startWebKitDriver() {

@@ -13,6 +13,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RELAY_METHODS } from './operations.js';
+import { parseHostHeader } from '../protocol/host-header.js';
 
 type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -36,13 +37,10 @@ class ClientFault extends Error {
   }
 }
 
-/** A `Host` value: a hostname or IP literal with an optional port, nothing else. */
-const HOST = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
-
 /** The request's URL from its target and `Host`, or a ClientFault when either is malformed. */
 function requestUrl(req: IncomingMessage): URL {
   const host = req.headers.host ?? '';
-  if (!HOST.test(host)) throw new ClientFault(400, 'INVALID_INPUT', 'The Host header is missing or malformed');
+  if (!parseHostHeader(host)) throw new ClientFault(400, 'INVALID_INPUT', 'The Host header is missing or malformed');
   // Express strips the mount path from req.url and keeps it in originalUrl.
   const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
   // `//other/...` and `/\other/...` would parse as a URL naming another host.

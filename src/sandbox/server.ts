@@ -4,6 +4,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseHostHeader } from '../protocol/host-header.js';
 import { ClientGone, readBody } from './body.js';
 import type { Faults } from './faults.js';
 import { ApiError, invalidInput } from './http-error.js';
@@ -79,17 +80,13 @@ export async function handle(layer: HttpLayer, request: IncomingMessage, respons
   }
 }
 
-/** A `Host` value: a hostname or IP literal with an optional port. HTTP/1.1 requires one (RFC 9112 3.2). */
-const HOST = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
-
 /**
  * The request target's path and query; undefined when it does not parse (an
  * absolute URI with a bad host), or when `Host` is missing or malformed
  * (which also refuses versionless HTTP/0.9-style lines, which carry none).
  */
 function target(request: IncomingMessage): URL | undefined {
-  const host = HOST.exec(request.headers.host ?? '');
-  if (!host || Number(host[2]?.slice(1) ?? 0) > 65_535) return undefined;
+  if (!parseHostHeader(request.headers.host)) return undefined;
   try {
     return new URL(request.url ?? '/', 'http://sandbox');
   } catch {
