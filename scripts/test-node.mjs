@@ -1,6 +1,9 @@
 // Runs the Node test files with node's own test runner (TypeScript through
 // tsx). Node-only files end in `.node.test.ts`; files ending in plain
 // `.test.ts` are shared with the browser suite; `.browser.test.ts` are skipped.
+// Page tests (`.page.test.ts`: Node drives real pages in the engine TEST_ENGINE
+// names) run only with `--pages`, which runs nothing else; npm test runs them
+// once per engine.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,8 +16,11 @@ function testFiles(dir) {
   });
 }
 
-const filter = process.argv.slice(2);
+const args = process.argv.slice(2);
+const pages = args.includes('--pages');
+const filter = args.filter((arg) => arg !== '--pages');
 const files = testFiles('test')
+  .filter((file) => file.endsWith('.page.test.ts') === pages)
   .filter((file) => filter.length === 0 || filter.some((f) => file.includes(f)))
   .sort();
 const result = spawnSync(

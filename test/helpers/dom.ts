@@ -1,20 +1,8 @@
 /** DOM helpers for element tests: find through shadow roots, wait, and drive real input. */
 import { sendKeys as runnerSendKeys, sendMouse } from '@web/test-runner-commands';
+import { deepActiveElement, deepElementFromPoint, deepQueryAll } from './deep-dom.js';
 
-/** All elements matching `selector` in `root` and every shadow root below it. */
-export function deepQueryAll<T extends Element = HTMLElement>(
-  selector: string,
-  root: Document | Element | ShadowRoot = document,
-): T[] {
-  const found: T[] = [];
-  const walk = (node: Document | Element | ShadowRoot) => {
-    found.push(...(node.querySelectorAll(selector) as NodeListOf<T>));
-    if (node instanceof Element && node.shadowRoot) walk(node.shadowRoot);
-    for (const el of node.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
-  };
-  walk(root);
-  return [...new Set(found)];
-}
+export { deepActiveElement, deepQueryAll } from './deep-dom.js';
 
 /** Waits until `find` returns something truthy (polling), or fails with `what`. */
 export async function waitFor<T>(
@@ -37,17 +25,6 @@ export function buttonNamed(name: string | RegExp, root: Document | Element = do
     const text = (b.getAttribute('aria-label') ?? b.textContent ?? '').trim();
     return typeof name === 'string' ? text === name : name.test(text);
   });
-}
-
-/** The element at a point of the viewport, through shadow roots. */
-function deepElementFromPoint(x: number, y: number): Element | null {
-  let el = document.elementFromPoint(x, y);
-  while (el?.shadowRoot) {
-    const inner = el.shadowRoot.elementFromPoint(x, y);
-    if (!inner || inner === el) break;
-    el = inner;
-  }
-  return el;
 }
 
 /**
@@ -81,13 +58,6 @@ export async function tabTo(target: Element, maxPresses = 40): Promise<void> {
     await sendKeys({ press: 'Tab' });
   }
   throw new Error(`Tab never reached ${target.tagName} "${target.textContent?.trim()}"`);
-}
-
-/** The focused element, through shadow roots. */
-export function deepActiveElement(): Element | null {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
 }
 
 export { sendMouse };

@@ -1,0 +1,338 @@
+/**
+ * End-to-end journeys on the QA demo, as a user clicks them, in the engine
+ * `TEST_ENGINE` names (npm test runs each of Chromium, Firefox and WebKit;
+ * test/helpers/engine): `npm start` spawned exactly as documented, the built
+ * script-tag bundle under the strict CSP the demo always sends. Passkeys use
+ * Chromium's virtual authenticator there, the in-page software authenticator
+ * elsewhere. Outcomes are checked in the sandbox's own state through the demo
+ * backend, not only on screen. Screenshots of each step go to
+ * test-results/e2e/<engine>/.
+ */
+import { expect } from 'chai';
+import { mkdir } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import { startDemo, type RunningDemo } from '../helpers/demo-server.js';
+import { launchEngine, testEngine, type Device, type Engine, type Tab } from '../helpers/engine/index.js';
+
+const ENGINE = testEngine();
+const SHOTS = `test-results/e2e/${ENGINE}`;
+
+describe(`the QA demo, end to end (${ENGINE})`, () => {
+  let demo: RunningDemo;
+  let engine: Engine;
+  const devices: Device[] = [];
+
+  before(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    [demo, engine] = await Promise.all([startDemo(), launchEngine(ENGINE)]);
+    console.log(`demo journeys in ${engine.version}`);
+  });
+  after(async () => {
+    await engine?.close();
+    demo?.stop();
+  });
+
+  async function newDevice(): Promise<Device> {
+    const device = await engine.newDevice();
+    devices.push(device);
+    return device;
+  }
+
+  /** A tab on the demo, its forms wired (the wallet shows its sign-in methods). */
+  async function openDemo(device?: Device, path = '/'): Promise<Tab> {
+    const tab = await (device ?? (await newDevice())).newTab();
+    await tab.goto(new URL(path, demo.url).href);
+    await tab.waitFor({ role: 'button', name: 'Email me a code' });
+    return tab;
+  }
+
+  const shot = (tab: Tab, name: string) => tab.screenshot(`${SHOTS}/${name}.png`);
+
+  async function backend<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(new URL(`/demo-api${path}`, demo.url), {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return (await response.json()) as T;
+  }
+
+  /** Sign up through the setup panel: a new customer with a wallet, selected for the wallet element. */
+  async function signUp(tab: Tab, options: { phone?: string } = {}): Promise<string> {
+    const email = `qa-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await tab.fill({ within: '#create-customer', label: 'Email' }, email);
+    if (options.phone) await tab.fill({ within: '#create-customer', label: 'Phone (optional)' }, options.phone);
+    await tab.click({ role: 'button', name: 'Create customer with a wallet' });
+    await tab.waitFor({ text: `Created ${email} with an embedded wallet.` });
+    return email;
+  }
+
+  /** Types the sandbox's code key by key; the field submits itself on the last digit. */
+  async function typeCode(tab: Tab): Promise<void> {
+    await tab.type({ css: 'input[autocomplete="one-time-code"]' }, '000000');
+    await tab.waitFor({ role: 'button', name: 'Sign out' });
+  }
+
+  async function emailSignIn(tab: Tab): Promise<void> {
+    await tab.click({ role: 'button', name: 'Email me a code' });
+    await typeCode(tab);
+  }
+
+  const logged = (text: string | RegExp) => ({ css: '#log li', text });
+
+  /** Funds the wallet, adds an external account with `suffix`, quotes, approves; returns the quote id. */
+  async function pay(tab: Tab, suffix: string, fund = true): Promise<string> {
+    if (fund) {
+      await tab.click({ role: 'button', name: 'Fund the wallet' });
+      await tab.waitFor({ text: /^Funded \d+ cents\.$/ });
+    }
+    await tab.select({ css: '#suffixes' }, { value: suffix });
+    await tab.click({ role: 'button', name: 'Add an external account' });
+    await tab.waitFor({ text: new RegExp(`^Added external account …${suffix}`) });
+    // The status list starts afresh with each quote: wait for one other than the last.
+    const last = /Quote:[0-9a-f-]{36}/.exec(await tab.text({ css: '#payment-status' }).catch(() => ''))?.[0];
+    await tab.click({ role: 'button', name: 'Create a quote' });
+    const created = await tab.text({
+      css: '#payment-status li',
+      text: last ? new RegExp(`(?!${last})Quote:[0-9a-f-]{36} created`) : /Quote:[0-9a-f-]{36} created/,
+    });
+    const quoteId = /Quote:[0-9a-f-]{36}/.exec(created)![0];
+    // It arms only after being in view for a moment, as a user would see it; the click waits for that.
+    await tab.click({ role: 'button', name: 'Approve' });
+    return quoteId;
+  }
+
+  async function finalStatus(tab: Tab, quoteId: string, expected: RegExp): Promise<string> {
+    await tab.waitFor({ css: '#payment-status li', text: expected }, { timeout: 30_000 });
+    const quote = await backend<{ status: string; transaction?: { failureReason?: string } }>(
+      'GET',
+      `/quote?id=${encodeURIComponent(quoteId)}`,
+    );
+    const reason = quote.transaction?.failureReason;
+    return reason ? `${quote.status} (${reason})` : quote.status;
+  }
+
+  it('`npm start` prints the URL, the relay and the seeded wallet; platform calls stay off the relay', async () => {
+    expect(demo.output()).to.match(/relay: +http:\/\/localhost:\d+\/api\/ -> sandbox http:\/\/127\.0\.0\.1:\d+\//);
+    expect(demo.output()).to.match(/wallet InternalAccount:[0-9a-f-]{36}/);
+    const refused = await fetch(new URL('/api/customers', demo.url), { method: 'POST', body: '{}' });
+    expect(refused.status).to.equal(404);
+    const page = await fetch(demo.url);
+    expect(page.headers.get('content-security-policy')).to.include("require-trusted-types-for 'script'");
+  });
+
+  it('sign up -> email OTP -> add passkey -> sign out -> passkey sign-in -> fund -> quote -> approve -> execute -> COMPLETED', async () => {
+    const tab = await openDemo();
+    console.log(`passkeys: ${await tab.addAuthenticator()}`);
+    await signUp(tab);
+    await shot(tab, 'journey-1-signed-up');
+    await emailSignIn(tab);
+    await shot(tab, 'journey-2-email-signed-in');
+
+    await tab.click({ css: 'summary', text: 'Sign-in methods' });
+    await tab.click({ role: 'button', name: 'Add a passkey' });
+    await tab.waitFor({ role: 'button', name: /^Remove Passkey/ });
+    await shot(tab, 'journey-3-passkey-added');
+    await tab.click({ role: 'button', name: 'Sign out' });
+    await tab.click({ role: 'button', name: 'Sign in with a passkey' });
+    await tab.waitFor({ role: 'button', name: 'Sign out' });
+    expect(await tab.count(logged('"method":"PASSKEY"'))).to.equal(1);
+    await shot(tab, 'journey-4-passkey-signed-in');
+
+    const quoteId = await pay(tab, '000');
+    expect(await finalStatus(tab, quoteId, /COMPLETED/)).to.equal('COMPLETED');
+    await shot(tab, 'journey-5-completed');
+    expect(await tab.problems()).to.deep.equal([]);
+  });
+
+  it('SMS OTP: a customer with a phone signs in with a texted code', async () => {
+    const tab = await openDemo();
+    await signUp(tab, { phone: `+1415555${String(Math.floor(Math.random() * 9000) + 1000)}` });
+    await tab.click({ role: 'button', name: 'Text me a code' });
+    await tab.waitFor({ text: /We sent a code to \+1 \*\*\*/ });
+    await typeCode(tab);
+    expect(await tab.count(logged('"method":"SMS_OTP"'))).to.equal(1);
+    await shot(tab, 'sms-signed-in');
+    expect(await tab.problems()).to.deep.equal([]);
+  });
+
+  it("OAuth: link the test identity provider's account, sign out, continue with it", async () => {
+    const tab = await openDemo();
+    await signUp(tab);
+    await emailSignIn(tab);
+    await tab.click({ css: 'summary', text: 'Sign-in methods' });
+    await tab.click({ role: 'button', name: 'Link your account' });
+    await tab.waitFor({ role: 'button', name: /^Remove Linked account/ });
+    await tab.click({ role: 'button', name: 'Sign out' });
+    await tab.click({ role: 'button', name: 'Continue with the test identity provider' });
+    await tab.waitFor({ role: 'button', name: 'Sign out' });
+    expect(await tab.count(logged('"method":"OAUTH"'))).to.equal(1);
+    await shot(tab, 'oauth-signed-in');
+    expect(await tab.problems()).to.deep.equal([]);
+  });
+
+  it('each failing destination suffix ends in its failure, as the sandbox records it', async () => {
+    const tab = await openDemo();
+    await signUp(tab);
+    await emailSignIn(tab);
+    const expected: Record<string, string> = {
+      '002': 'FAILED (EXECUTION_FAILED)',
+      '004': 'FAILED (COUNTERPARTY_DELIVERY_FAILED)',
+      '006': 'FAILED (USER_CANCELLED)',
+      '007': 'FAILED (PAYOUT_AND_REFUND_FAILED)',
+    };
+    let first = true;
+    for (const [suffix, outcome] of Object.entries(expected)) {
+      const quoteId = await pay(tab, suffix, first);
+      first = false;
+      expect(await finalStatus(tab, quoteId, /FAILED/), suffix).to.equal(outcome);
+      await shot(tab, `magic-${suffix}`);
+    }
+    // 005 completes, then the receiving bank returns it: move the sandbox clock to see it.
+    const returned = await pay(tab, '005', false);
+    await finalStatus(tab, returned, /COMPLETED/);
+    await tab.click({ role: 'button', name: 'Sandbox clock +1 minute' });
+    expect(await finalStatus(tab, returned, /FAILED/)).to.equal('FAILED (RETURNED_BY_RECEIVING_BANK)');
+    expect(await tab.problems()).to.deep.equal([]);
+  });
+
+  it('a session signed out from another device: that device is signed out on its next call', async () => {
+    const a = await openDemo();
+    await signUp(a);
+    await emailSignIn(a);
+    const accountId = await a.attribute({ css: '#wallet' }, 'account-id');
+    const customer = await a.evaluate(() => {
+      const select = document.querySelector<HTMLSelectElement>('#customers')!;
+      return select.selectedOptions[0]!.text;
+    });
+    const b = await openDemo(); // another device: its own storage
+    await b.select({ css: '#customers' }, { label: customer });
+    expect(await b.attribute({ css: '#wallet' }, 'account-id')).to.equal(accountId);
+    await emailSignIn(b);
+
+    await a.click({ css: 'summary', text: 'Signed-in devices' });
+    await a.click({ role: 'button', name: 'Sign out device' });
+    await a.waitFor(logged('ew-session-revoked'));
+    // Device B learns it on its next call: opening its device list.
+    await b.click({ css: 'summary', text: 'Signed-in devices' });
+    await b.waitFor({ role: 'button', name: 'Email me a code' });
+    await shot(b, 'revoked-device-signed-out');
+    const aStatus = await a.evaluate(() => (document.querySelector('#wallet') as any).client.state.status);
+    expect(aStatus).to.equal('signed-in'); // A is still in
+    expect([...(await a.problems()), ...(await b.problems())]).to.deep.equal([]);
+  });
+
+  it('sign-out in one tab signs out the other tab', async () => {
+    const device = await newDevice();
+    const one = await openDemo(device);
+    await signUp(one);
+    const customer = await one.evaluate(
+      () => document.querySelector<HTMLSelectElement>('#customers')!.selectedOptions[0]!.text,
+    );
+    await emailSignIn(one);
+    const two = await openDemo(device);
+    await two.select({ css: '#customers' }, { label: customer });
+    await two.waitFor({ role: 'button', name: 'Sign out' }); // restored from IndexedDB
+    await one.click({ role: 'button', name: 'Sign out' });
+    await two.waitFor({ role: 'button', name: 'Email me a code' });
+    expect([...(await one.problems()), ...(await two.problems())]).to.deep.equal([]);
+  });
+
+  it('"Expire the session now" signs the wallet out with cause expired', async () => {
+    const tab = await openDemo();
+    await signUp(tab);
+    await emailSignIn(tab);
+    await tab.click({ role: 'button', name: 'Expire the session now' });
+    await tab.waitFor({ role: 'button', name: 'Email me a code' });
+    expect(await tab.count(logged(/ew-signed-out .*"cause":"expired"/))).to.equal(1);
+    expect(await tab.problems()).to.deep.equal([]);
+  });
+
+  it('the ESM build switch (?build=esm) runs the same wallet', async () => {
+    const tab = await openDemo(undefined, '/?build=esm');
+    await tab.waitFor({ text: 'ESM (switch: remove ?build=esm)' });
+    await signUp(tab);
+    await emailSignIn(tab);
+    expect(await tab.evaluate(() => 'EmbeddedWallet' in window)).to.equal(false); // no script-tag global
+    expect(await tab.problems()).to.deep.equal([]);
+  });
+
+  it('account settings: privacy and a contact change are signed by the session and applied', async () => {
+    const tab = await openDemo();
+    const email = await signUp(tab);
+    await emailSignIn(tab);
+    await tab.check({ role: 'checkbox', name: 'Private wallet' });
+    await tab.click({ role: 'button', name: 'Save privacy' });
+    await tab.waitFor({ text: 'Privacy on: done.' });
+    const newEmail = email.replace('qa-', 'moved-');
+    await tab.fill({ within: '#contact', label: 'To' }, newEmail);
+    await tab.click({ role: 'button', name: 'Change contact' });
+    await tab.waitFor({ text: 'Contact change: done.' });
+    const customers = await backend<{ email: string }[]>('GET', '/customers');
+    expect(customers.map((c) => c.email))
+      .to.include(newEmail)
+      .and.not.include(email);
+    expect(await tab.count(logged(/\/internal-accounts\/\S+ -> 202/))).to.be.greaterThan(0);
+    expect(await tab.problems()).to.deep.equal([]);
+  });
+
+  it('a tampered OTP target bundle is refused before any code is sealed; the next try works', async () => {
+    const tab = await openDemo();
+    await signUp(tab);
+    await tab.check({ role: 'checkbox', name: 'Tamper the next OTP target bundle' });
+    await tab.click({ role: 'button', name: 'Email me a code' });
+    await tab.waitFor(logged('tampered the OTP target bundle'));
+    await tab.waitFor(logged('ew-error'));
+    const error = await tab.text({ ...logged('ew-error'), nth: 0 });
+    expect(error).to.match(/"code":"(BAD_BUNDLE_SIGNATURE|BUNDLE_[A-Z_]+|ENCLAVE_[A-Z_]+|INVALID_[A-Z_]+)"/);
+    // Refused on arrival: no code field to type into, nothing sent to verify, a message shown.
+    expect(await tab.count({ css: 'input[autocomplete="one-time-code"]' })).to.equal(0);
+    expect(await tab.count(logged('/verify'))).to.equal(0);
+    expect(await tab.text({ within: '#wallet', role: 'alert', nth: 0 })).to.include(
+      'failed a security check, so nothing was sent',
+    );
+    await shot(tab, 'tampered-bundle-refused');
+    // The service did send a code, so asking again at once is rate-limited: move the clock past it.
+    await tab.click({ role: 'button', name: 'Sandbox clock +1 minute' });
+    await tab.waitFor({ text: 'The sandbox clock moved one minute ahead.' });
+    await emailSignIn(tab);
+    // The error is the widget's own refusal, not a console error.
+    expect(await tab.problems()).to.deep.equal([]);
+  });
+
+  it('an injected 500 and a timeout are recovered by a retry, and the session survives', async () => {
+    const tab = await openDemo();
+    await signUp(tab);
+    await emailSignIn(tab);
+    // Signed in, the wallet prepares a passkey registration (a wallet call): the fault is for the refresh.
+    await tab.waitFor(logged(/registration-options -> 200/));
+    const log = async () =>
+      (await tab.evaluate(() => document.querySelector<HTMLElement>('#log')!.innerText)).slice(0, 2500);
+    for (const [switchName, code] of [
+      ['Next wallet call fails (500)', 'INTERNAL_ERROR'],
+      ['Next wallet call times out', 'TIMEOUT'],
+    ] as const) {
+      await tab.click({ role: 'button', name: switchName });
+      await tab.waitFor({ text: /^Armed:/ });
+      const errorsBefore = await tab.count(logged('ew-error'));
+      await tab.click({ role: 'button', name: 'Stay signed in' });
+      await tab
+        .waitFor(logged(`"code":"${code}"`), { timeout: 15_000 })
+        .catch(async () => Promise.reject(new Error(`no ${code}: ${await log()}`)));
+      expect(await tab.count(logged('ew-error'))).to.be.greaterThan(errorsBefore);
+      // Retry: the same button again; still signed in afterwards.
+      const refreshed = logged(/POST \/auth\/sessions\/\S+\/refresh -> 20[01] /);
+      const refreshes = await tab.count(refreshed);
+      await tab.click({ role: 'button', name: 'Stay signed in' });
+      await tab
+        .waitFor({ ...refreshed, nth: refreshes }, { timeout: 15_000 })
+        .catch(async () => Promise.reject(new Error(`no successful refresh after ${code}: ${await log()}`)));
+      expect(await tab.count({ role: 'button', name: 'Sign out' })).to.equal(1);
+    }
+    await shot(tab, 'faults-recovered');
+    // The injected 500 is the browser's own console line for a failed resource, in the engines that print one.
+    expect((await tab.problems()).filter((p) => !/status of 500|500 \(Internal Server Error\)/.test(p))).to.deep.equal(
+      [],
+    );
+  });
+});

@@ -1,0 +1,46 @@
+/** Chromium for the engine driver: Debian's build through Playwright, passkeys by its virtual authenticator. */
+import { chromium } from 'playwright';
+import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/chromium.mjs';
+import { VIRTUAL_AUTHENTICATOR } from '../../harness/virtual-authenticator.js';
+import { inPageScript, Tab, type Engine } from './driver.js';
+
+export async function launchChromium(): Promise<Engine> {
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+  return {
+    name: 'chromium',
+    version: `Chromium ${browser.version()}`,
+    async newDevice() {
+      const context = await browser.newContext();
+      await context.addInitScript({ content: `${inPageScript()};window.__ewDriver.watch({ errors: false });` });
+      return {
+        async newTab() {
+          const page = await context.newPage();
+          const problems: string[] = [];
+          const warnings: string[] = [];
+          page.on('console', (m) => {
+            if (m.type() === 'error') problems.push(`console.error: ${m.text()} (${m.location().url})`);
+            if (m.type() === 'warning') warnings.push(m.text());
+          });
+          page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+          return new Tab('chromium', {
+            run: (fn, arg) => page.evaluate(fn as never, arg) as never,
+            goto: async (url) => void (await page.goto(url)),
+            click: (x, y) => page.mouse.click(x, y),
+            type: (text) => page.keyboard.type(text),
+            screenshot: async (path) => void (await page.screenshot({ path, fullPage: true })),
+            reported: () => ({ problems, warnings }),
+            async addAuthenticator() {
+              const cdp = await context.newCDPSession(page);
+              await cdp.send('WebAuthn.enable');
+              await cdp.send('WebAuthn.addVirtualAuthenticator', { options: VIRTUAL_AUTHENTICATOR });
+              return "Chromium's virtual authenticator";
+            },
+            close: () => page.close(),
+          });
+        },
+        close: () => context.close(),
+      };
+    },
+    close: () => browser.close(),
+  };
+}

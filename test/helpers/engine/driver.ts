@@ -1,0 +1,217 @@
+/**
+ * One way to drive a page in every engine, for the tests that run real pages
+ * from Node (QA demo journeys, partner pages): Chromium through Playwright,
+ * Firefox ESR through Puppeteer over WebDriver BiDi, WebKitGTK through
+ * webdriverio over classic WebDriver. Each engine supplies a few primitives
+ * (./chromium.ts, firefox.ts, webkit.ts); everything a test does is built on
+ * them here, so a journey reads the same and means the same in all three.
+ *
+ * Elements are named as a user names them (role and accessible name, label,
+ * text; in-page.ts finds them through shadow roots). A click is the real
+ * pointer at the element's centre once it is enabled and on top; typing is
+ * real key presses, one at a time.
+ */
+import { buildSync } from 'esbuild';
+import type { Query as PageQuery, TextMatch } from './in-page.js';
+
+export type EngineName = 'chromium' | 'firefox' | 'webkit';
+export const ENGINES: readonly EngineName[] = ['chromium', 'firefox', 'webkit'];
+
+/** What a test names an element by; see in-page.ts. Strings match a name exactly and text by containment. */
+export interface Query extends Omit<PageQuery, 'name' | 'text'> {
+  name?: string | RegExp;
+  text?: string | RegExp;
+}
+
+/** What an engine's automation provides for one page. */
+export interface PagePrimitives {
+  /** Runs a self-contained function in the page on a JSON argument; resolves with its (awaited) JSON result. */
+  run<T, A>(fn: (arg: A) => T | Promise<T>, arg: A): Promise<Awaited<T>>;
+  goto(url: string): Promise<void>;
+  /** A real mouse click at viewport coordinates. */
+  click(x: number, y: number): Promise<void>;
+  /** Real key presses into the focused element, one character at a time. */
+  type(text: string): Promise<void>;
+  screenshot(path: string): Promise<void>;
+  /** Console errors and uncaught errors the automation reported (empty where it reports none). */
+  reported(): { problems: string[]; warnings: string[] };
+  /** Makes passkey ceremonies answerable; returns which authenticator. */
+  addAuthenticator(): Promise<string>;
+  /** Installs the in-page script when it is missing (WebKit, after a navigation). */
+  ensureScript?(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Engine {
+  name: EngineName;
+  /** The browser's own name and version. */
+  version: string;
+  /** A new device: storage (IndexedDB, cookies) shared by its tabs and by nothing else. */
+  newDevice(): Promise<Device>;
+  close(): Promise<void>;
+}
+
+export interface Device {
+  newTab(): Promise<Tab>;
+  close(): Promise<void>;
+}
+
+let script: string | undefined;
+/** The in-page half, bundled once: sets `window.__ewDriver`. */
+export function inPageScript(): string {
+  script ??= buildSync({
+    stdin: {
+      contents: "import * as driver from './in-page.ts'; window.__ewDriver ??= driver;",
+      resolveDir: import.meta.dirname,
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  }).outputFiles[0]!.text;
+  return script;
+}
+
+const serialise = (text: string | RegExp | undefined): TextMatch | undefined =>
+  text instanceof RegExp ? { pattern: text.source, flags: text.flags } : text;
+const toPage = (query: Query): PageQuery => ({ ...query, name: serialise(query.name), text: serialise(query.text) });
+
+const DEFAULT_TIMEOUT = 20_000;
+
+/** A page in one engine, driven as a user would. */
+export class Tab {
+  constructor(
+    readonly engine: EngineName,
+    private readonly page: PagePrimitives,
+    private readonly timeout = DEFAULT_TIMEOUT,
+  ) {}
+
+  /** Calls an in-page operation (in-page.ts) with JSON arguments. */
+  private async call<T>(op: string, ...params: unknown[]): Promise<T> {
+    await this.page.ensureScript?.();
+    return this.page.run(
+      ({ op, params }: { op: string; params: unknown[] }) => (window as any).__ewDriver[op](...params),
+      { op, params },
+    ) as Promise<T>;
+  }
+
+  /** Polls `attempt` until it returns a value; fails with its last reason after the timeout. */
+  private async until<T>(attempt: () => Promise<T | { wait: string }>, timeout = this.timeout): Promise<T> {
+    const started = Date.now();
+    for (;;) {
+      const result = await attempt();
+      if (!(result && typeof result === 'object' && 'wait' in result)) return result as T;
+      if (Date.now() - started > timeout)
+        throw new Error(`${this.engine}: timed out after ${timeout} ms: ${result.wait}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  goto(url: string): Promise<void> {
+    return this.page.goto(url);
+  }
+
+  /** Clicks the one element `query` names, once it is enabled and on top. */
+  async click(query: Query, options: { timeout?: number } = {}): Promise<void> {
+    const { x, y } = await this.until(
+      () => this.call<{ x: number; y: number } | { wait: string }>('aim', toPage(query)),
+      options.timeout,
+    );
+    await this.page.click(x, y);
+  }
+
+  /** Clicks into a field and types `text` key by key. */
+  async type(query: Query, text: string): Promise<void> {
+    await this.click(query);
+    await this.page.type(text);
+  }
+
+  /** Replaces a field's content by typing `text`. */
+  async fill(query: Query, text: string): Promise<void> {
+    await this.until(async () => {
+      const problem = await this.call<string | undefined>('focusForTyping', toPage(query));
+      return problem ? { wait: problem } : true;
+    });
+    await this.page.type(text);
+  }
+
+  async select(query: Query, option: { label: string } | { value: string }): Promise<void> {
+    await this.until(async () => {
+      const problem = await this.call<string | undefined>('selectOption', toPage(query), option);
+      return problem ? { wait: problem } : true;
+    });
+  }
+
+  /** Ticks a checkbox (a click, unless it is ticked already). */
+  async check(query: Query): Promise<void> {
+    await this.waitFor(query);
+    if (!(await this.read(query)).checked) await this.click(query);
+  }
+
+  private read(query: Query, attribute?: string) {
+    return this.call<{ count: number; text?: string; attribute: string | null; checked: boolean }>(
+      'read',
+      toPage(query),
+      attribute,
+    );
+  }
+
+  /** Waits until `query` names a visible element (or, with `gone`, none). */
+  async waitFor(query: Query, options: { timeout?: number; gone?: boolean } = {}): Promise<void> {
+    await this.until(async () => {
+      const { count } = await this.read(query);
+      const done = options.gone ? count === 0 : count > (query.nth ?? 0);
+      return done ? true : { wait: `${JSON.stringify(toPage(query))}${options.gone ? ' to go' : ''} (${count} now)` };
+    }, options.timeout);
+  }
+
+  async count(query: Query): Promise<number> {
+    return (await this.read(query)).count;
+  }
+
+  /** The rendered text of the element (waits for it). */
+  async text(query: Query): Promise<string> {
+    await this.waitFor(query);
+    return (await this.read(query)).text ?? '';
+  }
+
+  async attribute(query: Query, name: string): Promise<string | null> {
+    await this.waitFor(query);
+    return (await this.read(query, name)).attribute;
+  }
+
+  /** Runs a self-contained function in the page. */
+  evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<Awaited<T>> {
+    return this.page.run(fn, arg as A);
+  }
+
+  /** Waits until `fn(arg)` is truthy in the page. */
+  async waitUntil<A>(what: string, fn: (arg: A) => unknown, arg?: A, timeout?: number): Promise<void> {
+    await this.until(async () => ((await this.page.run(fn, arg as A)) ? true : { wait: what }), timeout);
+  }
+
+  screenshot(path: string): Promise<void> {
+    return this.page.screenshot(path);
+  }
+
+  addAuthenticator(): Promise<string> {
+    return this.page.addAuthenticator();
+  }
+
+  /** Everything the page complained about: console errors, uncaught errors, CSP violations. */
+  async problems(): Promise<string[]> {
+    const inPage = await this.call<string[]>('recorded').catch(() => []);
+    return [...this.page.reported().problems, ...inPage];
+  }
+
+  /** Console warnings, where the engine's automation reports them. */
+  warnings(): string[] {
+    return this.page.reported().warnings;
+  }
+
+  close(): Promise<void> {
+    return this.page.close();
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Firefox for the engine driver: Debian's Firefox ESR through Puppeteer over
+ * WebDriver BiDi. Its automation has no virtual authenticator, so passkeys
+ * use the in-page software authenticator (../page-authenticator.ts).
+ */
+import puppeteer from 'puppeteer-core';
+import { ensureFirefox } from '../../../scripts/firefox.mjs';
+import { inPageScript, Tab, type Engine } from './driver.js';
+
+export async function launchFirefox(): Promise<Engine> {
+  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: ensureFirefox(), headless: true });
+  return {
+    name: 'firefox',
+    version: (await browser.version()).replace('firefox/', 'Firefox '),
+    async newDevice() {
+      const context = await browser.createBrowserContext();
+      return {
+        async newTab() {
+          const page = await context.newPage();
+          await page.evaluateOnNewDocument(`${inPageScript()};window.__ewDriver.watch({ errors: false });`);
+          const problems: string[] = [];
+          const warnings: string[] = [];
+          page.on('console', (m) => {
+            if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
+            if (m.type() === 'warn') warnings.push(m.text());
+          });
+          page.on('pageerror', (e) => problems.push(`uncaught: ${(e as Error).message ?? String(e)}`));
+          return new Tab('firefox', {
+            run: (fn, arg) => page.evaluate(fn as never, arg) as never,
+            goto: async (url) => void (await page.goto(url)),
+            click: (x, y) => page.mouse.click(x, y),
+            type: (text) => page.keyboard.type(text),
+            screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png`, fullPage: true })),
+            reported: () => ({ problems, warnings }),
+            async addAuthenticator() {
+              await page.evaluate(() => (window as any).__ewDriver.installAuthenticator());
+              return 'the in-page software authenticator (Firefox under WebDriver BiDi has no virtual one)';
+            },
+            close: () => page.close(),
+          });
+        },
+        close: () => context.close(),
+      };
+    },
+    close: () => browser.close(),
+  };
+}

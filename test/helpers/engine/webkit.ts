@@ -1,0 +1,137 @@
+/**
+ * WebKit for the engine driver: WebKitGTK's MiniBrowser through webdriverio
+ * over classic WebDriver (WebKitWebDriver under Xvfb). A device is its own
+ * browser session (its own storage); its tabs are windows of that session,
+ * so every command first switches to its window, one command at a time.
+ *
+ * Classic WebDriver runs no script before the page's own and reports no
+ * console: the in-page script is installed right after each load and records
+ * errors from then on, and passkeys use the in-page software authenticator
+ * (WebKitGTK has no WebAuthn).
+ */
+import { remote } from 'webdriverio';
+import { ensureWebKit, startWebKitDriver } from '../../../scripts/webkit.mjs';
+import { inPageScript, Tab, type Engine } from './driver.js';
+
+type Session = Awaited<ReturnType<typeof remote>>;
+
+/** Runs one session's commands one at a time, each in its tab's window. */
+class WindowQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+  private current?: string;
+  constructor(private readonly session: Session) {}
+
+  in<T>(handle: string, command: () => Promise<T>): Promise<T> {
+    const next = this.tail.then(async () => {
+      if (this.current !== handle) await this.session.switchToWindow(handle);
+      this.current = handle;
+      return command();
+    });
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+}
+
+export async function launchWebKit(): Promise<Engine> {
+  const binary = ensureWebKit();
+  const devices = new Set<{ close(): Promise<void> }>();
+  let version = 'WebKitGTK';
+
+  async function newDevice() {
+    const driver = await startWebKitDriver();
+    const session = await remote({
+      logLevel: 'error',
+      hostname: '127.0.0.1',
+      port: driver.port,
+      capabilities: {
+        'wdio:enforceWebDriverClassic': true,
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary, args: ['--automation'] },
+      } as WebdriverIO.Capabilities,
+    });
+    const caps = session.capabilities as { browserVersion?: string };
+    version = `WebKitGTK ${caps.browserVersion ?? ''}`.trim();
+    const queue = new WindowQueue(session);
+    let firstWindow: string | undefined = await session.getWindowHandle();
+
+    const device = {
+      async newTab() {
+        const handle =
+          firstWindow ??
+          (await queue.in(await session.getWindowHandle(), () => session.newWindow('about:blank'))).handle;
+        firstWindow = undefined;
+        const run = <T>(fn: (arg: any) => T, arg: unknown) =>
+          queue.in(handle, () => session.execute(fn as never, arg as never) as Promise<T>);
+        let authenticator = false;
+        return new Tab('webkit', {
+          run: (fn, arg) => run(fn, arg) as never,
+          goto: (url) => queue.in(handle, () => session.url(url)).then(() => undefined),
+          click: (x, y) =>
+            queue.in(handle, () =>
+              session
+                .action('pointer', { parameters: { pointerType: 'mouse' } })
+                .move({ x, y, origin: 'viewport' })
+                .down()
+                .up()
+                .perform(),
+            ),
+          // webdriverio's keys() sends a string as one chord (all down, then all up): a repeated key would be lost.
+          type: async (text) => {
+            for (const key of text) await queue.in(handle, () => session.keys(key));
+          },
+          screenshot: (path) => queue.in(handle, () => session.saveScreenshot(path)).then(() => undefined),
+          reported: () => ({ problems: [], warnings: [] }),
+          async ensureScript() {
+            const has = await run(
+              () => ({
+                driver: Boolean((window as any).__ewDriver),
+                credentials: Boolean((window as any).__ewAuthenticator),
+              }),
+              undefined,
+            );
+            if (!has.driver)
+              await queue.in(handle, () =>
+                session.execute(`${inPageScript()};window.__ewDriver.watch({ errors: true });`),
+              );
+            if (authenticator && !has.credentials)
+              await run(() => {
+                (window as any).__ewDriver.installAuthenticator();
+                (window as any).__ewAuthenticator = true;
+              }, undefined);
+          },
+          async addAuthenticator() {
+            authenticator = true;
+            await this.ensureScript!();
+            return 'the in-page software authenticator (WebKitGTK has no WebAuthn)';
+          },
+          close: () => queue.in(handle, () => session.closeWindow()).then(() => undefined),
+        });
+      },
+      async close() {
+        devices.delete(device);
+        await session.deleteSession().catch(() => undefined);
+        driver.stop();
+      },
+    };
+    devices.add(device);
+    return device;
+  }
+
+  // The first session tells the version; it becomes the first device.
+  const first = await newDevice();
+  let spare: typeof first | undefined = first;
+  return {
+    name: 'webkit',
+    get version() {
+      return version;
+    },
+    async newDevice() {
+      const device = spare ?? (await newDevice());
+      spare = undefined;
+      return device;
+    },
+    async close() {
+      await Promise.all([...devices].map((device) => device.close()));
+    },
+  };
+}
