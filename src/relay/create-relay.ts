@@ -6,7 +6,7 @@
  * `authorize` hook whether this visitor may act on the wallet the request
  * touches. The platform credentials never reach the browser.
  */
-import { concat } from './bytes.js';
+import { inboundOf, innerHandlers, tooLarge, toResponse, type Answer, type Inbound } from './answer.js';
 import { isServiceId, matchPath, type Operation } from './operations.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { checkOwnership } from './ownership.js';
@@ -20,6 +20,8 @@ import {
 } from './passkey-registration.js';
 import { Refusal, refuse, relayError } from './relay-error.js';
 import { memoryStore, type RelayStore } from './store.js';
+import { nodeTransport } from './node-transport.js';
+import { fetchTransport } from './transport.js';
 import { createUpstream, jsonOf, toBrowser } from './upstream.js';
 
 export interface RelayOptions {
@@ -64,7 +66,11 @@ export interface RelayOptions {
   publicOrigin?: string;
   /** Called once per request with what may be logged: never bodies, headers, stamps or secrets. */
   onRequest?: (entry: RelayLogEntry) => void;
-  /** The fetch used upstream (default: global fetch). */
+  /**
+   * The fetch used upstream. By default, in Node (>= 20.16) the relay calls the
+   * service through `node:http`/`node:https` with a pool of kept-alive
+   * connections, and elsewhere (edge runtimes) through the global `fetch`.
+   */
   fetch?: typeof fetch;
 }
 
@@ -86,6 +92,8 @@ const FORWARDED_REQUEST_HEADERS = ['service-wallet-signature', 'request-id', 'id
 
 const PASSKEY_OPTIONS_PATH = '/passkeys/registration-options';
 
+const decoder = new TextDecoder();
+
 /** Credential types a registration may name (spec 2.10). */
 const CREDENTIAL_TYPES = ['EMAIL_OTP', 'SMS_OTP', 'OAUTH', 'PASSKEY'];
 
@@ -93,12 +101,14 @@ const CREDENTIAL_TYPES = ['EMAIL_OTP', 'SMS_OTP', 'OAUTH', 'PASSKEY'];
 export function createRelay(options: RelayOptions): (request: Request) => Promise<Response> {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const maxBody = options.maxBodyBytes ?? 64 * 1024;
+  const serviceUrl = options.serviceUrl.replace(/\/+$/, '');
   const upstream = createUpstream({
-    serviceUrl: options.serviceUrl.replace(/\/+$/, ''),
     authorization: `Basic ${btoa(`${options.credentials.username}:${options.credentials.password}`)}`,
     timeoutMs: options.timeoutMs ?? 15_000,
     maxResponseBytes: options.maxResponseBytes ?? 1024 * 1024,
-    fetch: options.fetch ?? fetch,
+    transport: options.fetch
+      ? fetchTransport(serviceUrl, options.fetch)
+      : (nodeTransport(serviceUrl) ?? fetchTransport(serviceUrl, fetch)),
   });
   const origins = createOriginPolicy(options);
   const challenges = new ChallengeBook(
@@ -115,7 +125,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
   function claimedAccount(
     operation: Operation,
     id: string | undefined,
-    request: Request,
+    request: Inbound,
     query: URLSearchParams,
     body: Record<string, unknown>,
   ): string {
@@ -126,7 +136,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
           ? query.get('accountId')
           : operation.account === 'path'
             ? id
-            : request.headers.get(ACCOUNT_HINT_HEADER);
+            : request.header(ACCOUNT_HINT_HEADER);
     if (isServiceId(claimed)) return claimed;
     if (typeof claimed === 'string' && claimed)
       refuse(400, 'INVALID_INPUT', `${JSON.stringify(claimed.slice(0, 80))} is not a wallet id`);
@@ -135,10 +145,18 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     return refuse(400, 'INVALID_INPUT', `Cannot tell which wallet this ${operation.name} is for (send ${where})`);
   }
 
-  async function checkAuthorized(request: Request, accountId: string, operation: string): Promise<void> {
+  async function checkAuthorized(inbound: Inbound, accountId: string, operation: string): Promise<void> {
     let allowed = false;
     try {
-      allowed = (await options.authorize({ request, accountId, operation })) === true;
+      // A getter: under `toNodeHandler` the Request is built only if the hook reads it.
+      allowed =
+        (await options.authorize({
+          get request() {
+            return inbound.request;
+          },
+          accountId,
+          operation,
+        })) === true;
     } catch {
       allowed = false;
     }
@@ -150,24 +168,11 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
    * relay read, so the service acts on exactly what was authorized (a repeated
    * key cannot mean one wallet here and another upstream).
    */
-  async function readBody(request: Request): Promise<{ text: string | undefined; json: Record<string, unknown> }> {
-    const tooLarge = () => refuse(413, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${maxBody} bytes`);
-    if (Number(request.headers.get('content-length') ?? '0') > maxBody) tooLarge();
-    if (!request.body) return { text: undefined, json: {} };
-    const reader = request.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.length;
-      if (size > maxBody) {
-        await reader.cancel().catch(() => undefined);
-        tooLarge();
-      }
-      chunks.push(value);
-    }
-    const text = new TextDecoder().decode(concat(chunks, size));
+  async function readBody(request: Inbound): Promise<{ text: string | undefined; json: Record<string, unknown> }> {
+    if (Number(request.header('content-length') ?? '0') > maxBody) tooLarge(maxBody);
+    const bytes = await request.body(maxBody);
+    if (!bytes?.length) return { text: undefined, json: {} };
+    const text = decoder.decode(bytes);
     if (!text.trim()) return { text: undefined, json: {} };
     try {
       const json = JSON.parse(text) as unknown;
@@ -178,13 +183,13 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     }
   }
 
-  async function passkeyOptions(request: Request, body: Record<string, unknown>): Promise<Response> {
+  async function passkeyOptions(request: Inbound, body: Record<string, unknown>): Promise<Answer> {
     const config = options.passkeys;
     if (!config) return relayError(404, 'NOT_FOUND', 'Passkey registration is not enabled on this relay');
     const accountId = body['accountId'];
     if (!isServiceId(accountId)) return relayError(400, 'INVALID_INPUT', 'accountId (a wallet id) is required');
     await checkAuthorized(request, accountId, 'passkey.registration-options');
-    const user = await config.user({ request, accountId });
+    const user = await config.user({ request: request.request, accountId });
     // The cap is checked before the service is asked anything: a capped wallet costs no upstream call.
     const issued = await challenges.issue(accountId);
     if ('retryAfterMs' in issued) {
@@ -202,10 +207,11 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     const exclude = Array.isArray(existing)
       ? existing.map((c) => c?.credentialId).filter((c): c is string => typeof c === 'string')
       : [];
-    return new Response(JSON.stringify(registrationOptions(config, issued.challenge, user, exclude)), {
+    return {
       status: 200,
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-    });
+      body: JSON.stringify(registrationOptions(config, issued.challenge, user, exclude)),
+    };
   }
 
   /** The query as forwarded: only the operation's parameters, each at most once, re-encoded. */
@@ -219,12 +225,8 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     return query;
   }
 
-  async function route(
-    request: Request,
-    url: URL,
-    path: string,
-    entry: { operation: string | undefined },
-  ): Promise<Response> {
+  async function route(request: Inbound, path: string, entry: { operation: string | undefined }): Promise<Answer> {
+    const url = request.url;
     const method = request.method.toUpperCase();
     const { allow, found } =
       path === PASSKEY_OPTIONS_PATH ? { allow: ['POST'], found: undefined } : matchPath(method, path);
@@ -249,10 +251,10 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     if (lookedUp) return toBrowser(lookedUp);
     const admission =
       operation.name === 'credential.register' ? await admitRegistration(request, accountId, body) : undefined;
-    if (admission instanceof Response) return admission;
+    if (admission !== undefined && 'status' in admission) return admission;
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = request.headers.get(name);
+      const value = request.header(name);
       if (value !== null) headers[name] = value;
     }
     const search = query.size ? `?${query}` : '';
@@ -275,10 +277,10 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
    * challenge this relay issued for the wallet (and a signed retry, the same body).
    */
   async function admitRegistration(
-    request: Request,
+    request: Inbound,
     accountId: string,
     body: { text: string | undefined; json: Record<string, unknown> },
-  ): Promise<Admission | Response | undefined> {
+  ): Promise<Admission | Answer | undefined> {
     const type = body.json['type'];
     if (typeof type !== 'string' || !CREDENTIAL_TYPES.includes(type))
       return relayError(400, 'INVALID_INPUT', `type must be one of ${CREDENTIAL_TYPES.join(', ')}`);
@@ -286,7 +288,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     const admitted = await challenges.admit(
       body.json['challenge'],
       accountId,
-      request.headers.has('request-id'),
+      request.header('request-id') !== null,
       body.text ?? '',
     );
     return typeof admitted === 'string'
@@ -306,31 +308,45 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     }
   }
 
-  return async function relay(request: Request): Promise<Response> {
+  // `Date` for the relay's own answers, formatted once a second.
+  let dateSecond = NaN;
+  let dateText = '';
+  const httpDate = () => {
+    const now = upstream.serviceNow();
+    if (Math.floor(now / 1000) !== dateSecond) {
+      dateSecond = Math.floor(now / 1000);
+      dateText = new Date(now).toUTCString();
+    }
+    return dateText;
+  };
+
+  async function handle(request: Inbound): Promise<Answer> {
     const started = Date.now();
     const entry: { operation: string | undefined } = { operation: undefined };
-    let path = '';
-    let response: Response;
+    let path = request.url.pathname;
+    let answer: Answer;
     try {
-      const url = new URL(request.url);
-      path = url.pathname;
-      path = relayPath(url);
-      response = await route(request, url, path, entry);
+      path = relayPath(request.url);
+      answer = await route(request, path, entry);
     } catch (error) {
-      response = error instanceof Refusal ? error.response : relayError(500, 'INTERNAL_ERROR', 'The relay failed');
+      answer = error instanceof Refusal ? error.answer : relayError(500, 'INTERNAL_ERROR', 'The relay failed');
     }
-    if (!response.headers.has('date')) response.headers.set('date', new Date(upstream.serviceNow()).toUTCString());
-    response.headers.set('x-content-type-options', 'nosniff');
-    origins.decorate(request, response);
+    answer.headers['date'] ??= httpDate();
+    answer.headers['x-content-type-options'] = 'nosniff';
+    origins.decorate(request, answer);
     options.onRequest?.({
       method: logSafe(request.method),
       path: logSafe(path),
       operation: entry.operation,
-      status: response.status,
+      status: answer.status,
       durationMs: Date.now() - started,
     });
-    return response;
-  };
+    return answer;
+  }
+
+  const relay = async (request: Request): Promise<Response> => toResponse(await handle(inboundOf(request)));
+  innerHandlers.set(relay, handle);
+  return relay;
 }
 
 /**

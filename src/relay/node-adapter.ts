@@ -12,6 +12,7 @@
  * `bodyTimeoutMs` (408 past it). A GET or HEAD with a body is refused (400).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { innerHandlers, tooLarge, type Answer, type Inbound } from './answer.js';
 import { RELAY_METHODS } from './operations.js';
 import { parseHostHeader } from '../protocol/host-header.js';
 
@@ -23,6 +24,9 @@ export interface NodeHandlerOptions {
   /** Time allowed to receive the whole body (default 10 s). */
   bodyTimeoutMs?: number;
 }
+
+/** Methods `fetch` refuses to build a Request with (none is a relay method). */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /** How long a refused upload may go on being drained before its connection is cut. */
 const CLOSE_GRACE_MS = 1_000;
@@ -91,6 +95,47 @@ async function readBody(req: IncomingMessage, limit: number, timeoutMs: number):
   }
 }
 
+/** The request's headers as a `Headers`, each repeated one appended. */
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  return headers;
+}
+
+/**
+ * A `node:http` request as the relay reads it: headers straight from Node
+ * (which has joined repeated ones as `Headers` would), the body already read,
+ * and the `Request` for the host's hooks built only when one asks for it.
+ */
+function inboundOf(req: IncomingMessage, url: URL, method: string, body: Buffer | undefined): Inbound {
+  let request: Request | undefined;
+  return {
+    method,
+    url,
+    header(name) {
+      const value = req.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+    body: async (limit) => (body?.length ? (body.length > limit ? tooLarge(limit) : body) : undefined),
+    get request() {
+      return (request ??= new Request(url, {
+        method,
+        headers: headersOf(req),
+        ...(body?.length ? { body: new Uint8Array(body) } : {}),
+      }));
+    },
+  };
+}
+
+/** Writes the relay's answer (its headers are final: nothing to copy). */
+function write(res: ServerResponse, answer: Answer): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(answer.status, answer.headers).end(answer.body ?? undefined);
+}
+
 function faultResponse(fault: ClientFault): Response {
   return new Response(JSON.stringify({ status: fault.status, code: fault.code, message: fault.message }), {
     status: fault.status,
@@ -126,14 +171,11 @@ export function toNodeHandler(
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const limit = options.maxBodyBytes ?? 64 * 1024;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 10_000;
+  // A relay from `createRelay` is called without a Request and a Response per call.
+  const inner = innerHandlers.get(handler);
   return async (req, res) => {
     try {
       const url = requestUrl(req);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (value === undefined) continue;
-        for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-      }
       const method = req.method ?? 'GET';
       const bodiless = method === 'GET' || method === 'HEAD';
       if (
@@ -142,9 +184,23 @@ export function toNodeHandler(
       )
         throw new ClientFault(400, 'INVALID_INPUT', `A ${method} request has no body`);
       const body = bodiless ? undefined : await readBody(req, limit, bodyTimeoutMs);
+      if (inner) {
+        if (FORBIDDEN_METHODS.has(method)) throw new ClientFault(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed`);
+        let answer: Answer;
+        try {
+          answer = await inner(inboundOf(req, url, method, body));
+        } catch {
+          return await send(req, res, faultResponse(new ClientFault(500, 'INTERNAL_ERROR', 'The relay failed')), false);
+        }
+        return write(res, answer);
+      }
       let request: Request;
       try {
-        request = new Request(url, { method, headers, ...(body?.length ? { body: new Uint8Array(body) } : {}) });
+        request = new Request(url, {
+          method,
+          headers: headersOf(req),
+          ...(body?.length ? { body: new Uint8Array(body) } : {}),
+        });
       } catch {
         // fetch refuses CONNECT, TRACE and TRACK outright; none is a relay method.
         throw new ClientFault(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed`);

@@ -7,6 +7,7 @@
  * from outside a browser (curl, server to server) and cannot ride on a
  * visitor's cookies, so they pass; `authorize` still decides.
  */
+import type { Answer, Inbound } from './answer.js';
 import { refuse } from './relay-error.js';
 
 /** Request headers the widget sends; a cross-origin preflight may ask for these. */
@@ -27,8 +28,8 @@ export function createOriginPolicy(options: OriginPolicyOptions) {
   const allowHeaders = [...WIDGET_HEADERS, ...(options.allowedHeaders ?? []).map((h) => h.toLowerCase())].join(', ');
 
   /** `Origin`'s value when it is one of the listed cross-origin callers. */
-  const listed = (request: Request): string | undefined => {
-    const origin = request.headers.get('origin');
+  const listed = (request: Inbound): string | undefined => {
+    const origin = request.header('origin');
     return origin !== null && allowed.has(origin) ? origin : undefined;
   };
 
@@ -37,8 +38,8 @@ export function createOriginPolicy(options: OriginPolicyOptions) {
    * on every state-changing fetch); else `Sec-Fetch-Site`; undefined when the
    * caller sent neither, so is not a browser.
    */
-  const sameOrigin = (request: Request, url: URL): boolean | undefined => {
-    const origin = request.headers.get('origin');
+  const sameOrigin = (request: Inbound, url: URL): boolean | undefined => {
+    const origin = request.header('origin');
     if (origin !== null) {
       if (own !== undefined) return origin === own;
       try {
@@ -48,48 +49,55 @@ export function createOriginPolicy(options: OriginPolicyOptions) {
         return false;
       }
     }
-    const site = request.headers.get('sec-fetch-site');
+    const site = request.header('sec-fetch-site');
     return site === null ? undefined : site === 'same-origin';
   };
 
   return {
     /** Throws 403/415 unless this request may change state. */
-    checkStateChange(request: Request, url: URL, method: string): void {
+    checkStateChange(request: Inbound, url: URL, method: string): void {
       if (method !== 'GET') {
         const fromBrowser = sameOrigin(request, url);
         if (fromBrowser === false && !listed(request))
           refuse(403, 'FORBIDDEN', 'Cross-origin calls to this relay are not allowed from this origin');
       }
       if (method === 'POST' || method === 'PATCH') {
-        const type = request.headers.get('content-type') ?? '';
+        const type = request.header('content-type') ?? '';
         if (!/^application\/json\s*(;|$)/i.test(type.trim()))
           refuse(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json');
       }
     },
 
     /** The answer to a CORS preflight, for `allow` (the methods of the path asked about). */
-    preflight(request: Request, allow: readonly string[]): Response {
+    preflight(request: Inbound, allow: readonly string[]): Answer {
       const origin = listed(request);
-      const asked = (request.headers.get('access-control-request-method') ?? '').toUpperCase();
-      const headers = new Headers({ 'cache-control': 'no-store' });
-      if (!origin || !allow.includes(asked)) return new Response(null, { status: 403, headers });
-      headers.set('access-control-allow-origin', origin);
-      headers.set('access-control-allow-credentials', 'true');
-      headers.set('access-control-allow-methods', allow.join(', '));
-      headers.set('access-control-allow-headers', allowHeaders);
-      headers.set('access-control-max-age', '600');
-      return new Response(null, { status: 204, headers });
+      const asked = (request.header('access-control-request-method') ?? '').toUpperCase();
+      if (!origin || !allow.includes(asked))
+        return { status: 403, headers: { 'cache-control': 'no-store' }, body: null };
+      return {
+        status: 204,
+        headers: {
+          'cache-control': 'no-store',
+          'access-control-allow-origin': origin,
+          'access-control-allow-credentials': 'true',
+          'access-control-allow-methods': allow.join(', '),
+          'access-control-allow-headers': allowHeaders,
+          'access-control-max-age': '600',
+        },
+        body: null,
+      };
     },
 
     /** Adds the CORS headers an answer to a listed origin needs to be readable. */
-    decorate(request: Request, response: Response): void {
-      response.headers.append('vary', 'origin');
+    decorate(request: Inbound, answer: Answer): void {
+      const { headers } = answer;
+      headers['vary'] = headers['vary'] ? `${headers['vary']}, origin` : 'origin';
       const origin = listed(request);
       if (!origin) return;
-      response.headers.set('access-control-allow-origin', origin);
-      response.headers.set('access-control-allow-credentials', 'true');
+      headers['access-control-allow-origin'] = origin;
+      headers['access-control-allow-credentials'] = 'true';
       // The widget reads the service clock from Date and back-off from Retry-After.
-      response.headers.set('access-control-expose-headers', 'date, retry-after');
+      headers['access-control-expose-headers'] = 'date, retry-after';
     },
   };
 }

@@ -1,19 +1,22 @@
+import type { Answer } from './answer.js';
+
 /** Error answers of the relay, in the service's Part 7 shape so the widget reads one format. */
 export function relayError(
   status: number,
   code: string,
   message: string,
   headers: Record<string, string> = {},
-): Response {
-  return new Response(JSON.stringify({ status, code, message }), {
+): Answer {
+  return {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
-  });
+    body: JSON.stringify({ status, code, message }),
+  };
 }
 
-/** Thrown anywhere in a request's handling to end it with `response`. */
+/** Thrown anywhere in a request's handling to end it with `answer`. */
 export class Refusal extends Error {
-  constructor(readonly response: Response) {
+  constructor(readonly answer: Answer) {
     super('refused');
   }
 }

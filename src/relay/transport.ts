@@ -1,0 +1,71 @@
+/**
+ * How the relay's upstream calls reach the service: one exchange at a time,
+ * the answer's status and headers first, its body read on demand within a
+ * cap. Two implementations: `fetchTransport` (any runtime, or a `fetch` the
+ * host injects) and `nodeTransport` (Node's `http`/`https` with a keep-alive
+ * pool, the default in Node). `upstream.ts` turns every way either can fail
+ * into the relay's typed 502/504.
+ */
+import { concat } from './bytes.js';
+
+/** One answer from the service, its body not read yet. */
+export interface Exchange {
+  status: number;
+  /** A response header by lower-case name, or null. */
+  header(name: string): string | null;
+  /**
+   * The whole body, or `'too-large'` once more than `cap` bytes arrived (the
+   * connection is then dropped, never drained). Rejects when the service
+   * breaks off or the deadline passes.
+   */
+  read(cap: number): Promise<Uint8Array | 'too-large'>;
+  /** Throws the body away (an answer that is refused or has no body). */
+  discard(): void;
+  /** Why the body cannot be passed on whatever it holds (e.g. a content coding not asked for). */
+  unusable?: string;
+}
+
+/** Sends one request; rejects when no answer arrives (unreachable, reset, or the deadline passed). */
+export type Transport = (
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  signal: AbortSignal,
+) => Promise<Exchange>;
+
+const EMPTY = new Uint8Array(0);
+
+/** Calls through `fetch`: the standard path for edge runtimes, and for a `fetch` the host injects. */
+export function fetchTransport(serviceUrl: string, fetcher: typeof fetch): Transport {
+  return async (method, path, headers, body, signal) => {
+    const response = await fetcher(`${serviceUrl}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      signal,
+      redirect: 'manual',
+    });
+    return {
+      status: response.status,
+      header: (name) => response.headers.get(name),
+      discard: () => void response.body?.cancel().catch(() => undefined),
+      async read(cap) {
+        if (!response.body) return EMPTY;
+        const reader = response.body.getReader();
+        const chunks: Uint8Array[] = [];
+        let size = 0;
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return concat(chunks, size);
+          size += value.length;
+          if (size > cap) {
+            await reader.cancel().catch(() => undefined);
+            return 'too-large';
+          }
+          chunks.push(value);
+        }
+      },
+    };
+  };
+}
