@@ -91,41 +91,49 @@ export function nodeTransport(serviceUrl: string): Transport | undefined {
   const http = builtin(url.protocol === 'https:' ? 'node:https' : 'node:http');
   if (!http) return undefined;
   const agent = new http.Agent({ keepAlive: true, timeout: IDLE_MS, scheduling: 'lifo' });
-  const target = {
-    protocol: url.protocol,
-    hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), // an IPv6 literal without its brackets
-    ...(url.port ? { port: Number(url.port) } : {}),
-    agent,
-  };
+  const protocol = url.protocol;
+  const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1'); // an IPv6 literal without its brackets
+  const port = url.port ? Number(url.port) : undefined;
   const prefix = url.pathname.replace(/\/+$/, '');
 
-  return (method, path, headers, body, signal) =>
+  return (method, path, headers, body, deadline) =>
     new Promise((resolve, reject) => {
       const bytes = body === undefined ? undefined : Buffer.from(body);
       const send = (mayRetry: boolean) => {
+        const remaining = deadline.remainingMs();
+        if (remaining <= 0) return reject(new Error('The deadline has passed'));
         let answered = false;
         const request = http.request({
-          ...target,
+          protocol,
+          hostname,
+          port,
+          agent,
           method,
           path: prefix + path,
           headers: bytes
             ? { ...headers, 'accept-encoding': 'identity', 'content-length': String(bytes.length) }
             : { ...headers, 'accept-encoding': 'identity' },
-          signal,
         });
+        // One timer over the exchange, headers and body: cheaper than an AbortSignal per call.
+        const timer = setTimeout(() => {
+          deadline.expire();
+          request.destroy(new Error('The deadline has passed'));
+        }, remaining);
+        request.once('close', () => clearTimeout(timer));
         request.once('response', (response) => {
           answered = true;
           resolve(exchange(request, response));
         });
         // `on`, not `once`: a second 'error' with no listener would be thrown.
         request.on('error', (error: NodeJS.ErrnoException) => {
+          clearTimeout(timer);
           if (
             !answered &&
             mayRetry &&
             request.reusedSocket &&
             STALE_SOCKET.has(error.code ?? '') &&
             IDEMPOTENT.has(method) &&
-            !signal.aborted
+            !deadline.passed
           )
             attempt(false);
           else reject(error);

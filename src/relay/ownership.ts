@@ -5,6 +5,7 @@
  * same 404, so an outsider learns nothing about ids it does not own.
  */
 import type { Operation } from './operations.js';
+import type { Deadline } from './transport.js';
 import { refuse, Refusal } from './relay-error.js';
 import { jsonOf, toBrowser, type Upstream, type UpstreamAnswer } from './upstream.js';
 
@@ -20,7 +21,7 @@ function failOn(answer: UpstreamAnswer): void {
 
 async function inList(
   upstream: Upstream,
-  deadline: AbortSignal,
+  deadline: Deadline,
   accountId: string,
   kind: 'credentials' | 'sessions',
   id: string,
@@ -47,7 +48,7 @@ async function inList(
  */
 export async function checkOwnership(
   upstream: Upstream,
-  deadline: AbortSignal,
+  deadline: Deadline,
   operation: Operation,
   id: string | undefined,
   accountId: string,

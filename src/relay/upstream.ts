@@ -6,7 +6,7 @@
  */
 import type { Answer } from './answer.js';
 import { refuse } from './relay-error.js';
-import type { Transport } from './transport.js';
+import { Deadline, type Transport } from './transport.js';
 
 export interface UpstreamConfig {
   authorization: string;
@@ -51,11 +51,11 @@ export function createUpstream(config: UpstreamConfig) {
     serviceNow: () => Date.now() + serviceOffsetMs,
 
     /** The deadline of one relay request: every upstream call it makes shares it. */
-    deadline: () => AbortSignal.timeout(config.timeoutMs),
+    deadline: () => new Deadline(config.timeoutMs),
 
     /** One call; resolves only with a well-formed answer (JSON or no body), else throws a Refusal. */
     async call(
-      signal: AbortSignal,
+      deadline: Deadline,
       method: string,
       path: string,
       init: { body?: string; headers?: Record<string, string> } = {},
@@ -69,10 +69,10 @@ export function createUpstream(config: UpstreamConfig) {
           path,
           init.headers ? { ...base, ...init.headers } : base,
           init.body,
-          signal,
+          deadline,
         );
       } catch {
-        return signal.aborted ? timedOut() : unreachable();
+        return deadline.passed ? timedOut() : unreachable();
       }
       const header = (name: string) => reply.header(name);
       const serviceTime = Date.parse(reply.header('date') ?? '');
@@ -94,7 +94,7 @@ export function createUpstream(config: UpstreamConfig) {
       try {
         body = await reply.read(config.maxResponseBytes);
       } catch {
-        return signal.aborted ? timedOut() : invalid('broke off its answer');
+        return deadline.passed ? timedOut() : invalid('broke off its answer');
       }
       if (body === 'too-large') return invalid(tooLarge);
       if (body.length > 0 && reply.unusable) invalid(reply.unusable);

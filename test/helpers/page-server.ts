@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright';
+import { chromium, type Browser } from 'playwright';
 import { HOST_CSP } from '../../demo/backend.js';
 import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 import { createRelay, toNodeHandler } from '../../src/relay/index.js';
@@ -31,6 +31,9 @@ export interface PageServer {
   sandbox: Sandbox;
   /** Extra static roots: URL prefix -> directory. */
   mount(prefix: string, dir: string): void;
+  /** Paths answered 404 from now on (a file the network failed to deliver); `available` undoes it. */
+  unavailable(path: string): void;
+  available(path: string): void;
   close(): Promise<void>;
 }
 
@@ -39,6 +42,7 @@ const escapeHtml = (text: string) =>
 
 export async function startPageServer(): Promise<PageServer> {
   if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npm run build\` first (npm test does)`);
+  const missing = new Set<string>();
   const mounts = new Map<string, string>([
     ['/dist/', 'dist/browser'],
     ['/fixtures/', FIXTURES],
@@ -60,6 +64,7 @@ export async function startPageServer(): Promise<PageServer> {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname.startsWith('/api/') && api.relay) return api.relay(req, res);
     if (url.pathname === '/favicon.ico') return res.writeHead(204).end();
+    if (missing.has(url.pathname)) return res.writeHead(404).end('not found');
     const page = url.pathname.match(/^\/(csp\/)?([a-z0-9-]+)\.html$/);
     if (page) {
       let html: string;
@@ -107,6 +112,8 @@ export async function startPageServer(): Promise<PageServer> {
     origin,
     sandbox,
     mount: (prefix, dir) => void mounts.set(prefix, dir),
+    unavailable: (path) => void missing.add(path),
+    available: (path) => void missing.delete(path),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -115,31 +122,9 @@ export async function startPageServer(): Promise<PageServer> {
   };
 }
 
-/** The system Chromium, headless, with the flags the browser tests use (scripts/chromium.mjs). */
+/** The system Chromium, headless, with the flags the browser tests use (scripts/chromium.mjs); for the bench. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}
-
-/** Everything a page complains about: console errors and warnings, CSP / Trusted Types violations, uncaught errors. */
-export async function watchPage(page: Page) {
-  const problems: string[] = [];
-  const warnings: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console.error: ${message.text()} (${message.location().url})`);
-    if (message.type() === 'warning') warnings.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  await page.exposeFunction('__reportViolation', (text: string) => problems.push(text));
-  // Installed by the browser itself before any page script, so it is not subject to the page's CSP.
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      const report = (window as unknown as { __reportViolation(text: string): void }).__reportViolation;
-      report(
-        `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`,
-      );
-    });
-  });
-  return { problems, warnings };
 }
 
 /** A new customer with its wallet in the page server's sandbox (email `<prefix>-<random>@example.com`). */

@@ -1,48 +1,38 @@
 /**
  * The script-tag bundle's @noble/curves fallback (src/crypto/scalar-import.ts)
- * in real pages: Chromium imports a sealed session key natively and never
- * requests embedded-wallet-p256.js; a Chromium made to refuse PKCS#8 without
- * the public point, as Safari is reported to, fetches that one same-origin file
- * under the strict CSP with Trusted Types and signs with the key; a page that
- * cannot fetch it gets a typed error. The sealed key comes from a real
- * session refresh through the relay and the sandbox.
+ * in real pages, in the engine `TEST_ENGINE` names: the engine imports a
+ * sealed session key natively and never requests embedded-wallet-p256.js; the
+ * engine made to refuse PKCS#8 without the public point, as Safari is reported
+ * to, fetches that one same-origin file under the strict CSP with Trusted
+ * Types and signs with the key; a page that cannot fetch it gets a typed
+ * error. The sealed key comes from a real session refresh through the relay
+ * and the sandbox. Requests are read from the page's own resource timing.
  */
 import { expect } from 'chai';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright';
-import {
-  launchChromium,
-  newPageWallet,
-  startPageServer,
-  walletPageUrl,
-  watchPage,
-  type PageServer,
-} from '../helpers/page-server.js';
+import { launchEngine, testEngine, type Engine, type Tab } from '../helpers/engine/index.js';
+import { newPageWallet, startPageServer, walletPageUrl, type PageServer } from '../helpers/page-server.js';
 
 const FALLBACK_FILE = 'embedded-wallet-p256.js';
 
-describe('the script tag and the P-256 fallback file', () => {
+describe(`the script tag and the P-256 fallback file (${testEngine()})`, () => {
   let server: PageServer;
-  let browser: Browser;
+  let engine: Engine;
 
   before(async () => {
-    server = await startPageServer();
-    browser = await launchChromium();
+    [server, engine] = await Promise.all([startPageServer(), launchEngine()]);
   });
   after(async () => {
-    await browser?.close();
+    await engine?.close();
     await server?.close();
   });
 
-  /** A page on `path` with a fresh wallet, recording every URL it requests. */
+  /** A tab on `path` with a fresh wallet. */
   async function openPage(path: string, options: { refuseBarePkcs8?: boolean } = {}) {
-    const page = await browser.newPage();
-    const requests: string[] = [];
-    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-    const { problems } = await watchPage(page);
-    // Installed by the browser before any page script: a record of PKCS#8 imports and, when asked,
-    // WebCrypto refusing the native form the way Safari is reported to (the test's doing, not a seam).
-    await page.addInitScript((refuse) => {
+    const tab = await (await engine.newDevice()).newTab();
+    // Installed before any key import (before the page's scripts where the automation can): a record of PKCS#8
+    // imports and, when asked, WebCrypto refusing the native form the way Safari is reported to (the test's doing).
+    await tab.addInitScript((refuse) => {
       const importKey = SubtleCrypto.prototype.importKey;
       const seen: number[] = ((window as any).__pkcs8Lengths = []);
       SubtleCrypto.prototype.importKey = function (this: SubtleCrypto, ...args: unknown[]) {
@@ -55,17 +45,21 @@ describe('the script tag and the P-256 fallback file', () => {
       } as typeof importKey;
     }, options.refuseBarePkcs8 ?? false);
     const { accountId } = await newPageWallet(server, 'p256');
-    await page.goto(walletPageUrl(server, path, accountId));
-    return { page, requests, problems, accountId };
+    await tab.goto(walletPageUrl(server, path, accountId));
+    return { tab, accountId };
   }
+
+  /** The paths this document has fetched, from its resource timing entries. */
+  const requests = (tab: Tab) =>
+    tab.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
 
   /**
    * Signs in by email OTP with the bundle's headless client (sealed session-key
    * mode, the default), then refreshes twice: each refresh opens a sealed
    * session key and imports its scalar; the second is signed by the first's key.
    */
-  function signInAndRefresh(page: Page, accountId: string, enclaveKeys: { otpTarget: string; export: string }) {
-    return page.evaluate(
+  function signInAndRefresh(tab: Tab, accountId: string, enclaveKeys: { otpTarget: string; export: string }) {
+    return tab.evaluate(
       async ({ accountId, enclaveKeys }) => {
         const { WalletClient } = (window as any).EmbeddedWallet;
         const client = new WalletClient({ accountId, apiBase: '/api', enclaveKeys, storageNamespace: 'p256-test' });
@@ -89,37 +83,40 @@ describe('the script tag and the P-256 fallback file', () => {
 
   const keysOf = () => ({ otpTarget: server.sandbox.enclaveKeys.otpTarget, export: server.sandbox.enclaveKeys.export });
 
-  it('Chromium imports sealed session keys natively and never requests the fallback file', async () => {
-    const { page, requests, problems, accountId } = await openPage('/csp/plain.html');
-    const result = await signInAndRefresh(page, accountId, keysOf());
+  it('the engine imports sealed session keys natively and never requests the fallback file', async () => {
+    const { tab, accountId } = await openPage('/csp/plain.html');
+    const result = await signInAndRefresh(tab, accountId, keysOf());
     expect(result.error).to.equal(undefined);
     expect(new Set(result.keys).size).to.equal(2);
-    expect(requests).to.include('/dist/embedded-wallet-elements.js');
+    const fetched = await requests(tab);
+    expect(fetched).to.include('/dist/embedded-wallet-elements.js');
     // Each import: the 67-byte form (no public point) as ECDSA and as ECDH, never the 138-byte one.
-    expect(await page.evaluate(() => (window as any).__pkcs8Lengths)).to.deep.equal([67, 67, 67, 67]);
-    expect(requests.filter((path) => path.endsWith(FALLBACK_FILE))).to.deep.equal([]);
-    expect(problems).to.deep.equal([]);
-    await page.close();
+    expect(await tab.evaluate(() => (window as any).__pkcs8Lengths)).to.deep.equal([67, 67, 67, 67]);
+    expect(fetched.filter((path) => path.endsWith(FALLBACK_FILE))).to.deep.equal([]);
+    expect(await tab.problems()).to.deep.equal([]);
   });
 
   it('an engine refusing the native import fetches the fallback once, under the strict CSP, and signs with the key', async () => {
-    const { page, requests, problems, accountId } = await openPage('/csp/plain.html', { refuseBarePkcs8: true });
-    const result = await signInAndRefresh(page, accountId, keysOf());
+    const { tab, accountId } = await openPage('/csp/plain.html', { refuseBarePkcs8: true });
+    const result = await signInAndRefresh(tab, accountId, keysOf());
     expect(result.error).to.equal(undefined);
     // Two refreshes, two imports through the fallback; the second refresh was stamped by the first key.
     expect(new Set(result.keys).size).to.equal(2);
-    expect(requests.filter((path) => path.endsWith(FALLBACK_FILE))).to.deep.equal([`/dist/${FALLBACK_FILE}`]);
-    expect(await page.evaluate(() => (window as any).__pkcs8Lengths)).to.deep.equal([67, 67, 138, 67, 67, 138]);
-    expect(problems).to.deep.equal([]);
-    await page.close();
+    const fetched = await requests(tab);
+    expect(fetched.filter((path) => path.endsWith(FALLBACK_FILE))).to.deep.equal([`/dist/${FALLBACK_FILE}`]);
+    expect(await tab.evaluate(() => (window as any).__pkcs8Lengths)).to.deep.equal([67, 67, 138, 67, 67, 138]);
+    expect(await tab.problems()).to.deep.equal([]);
   });
 
   it('when the fallback file cannot be fetched, the refresh fails with P256_FALLBACK_UNAVAILABLE', async () => {
-    const { page, accountId } = await openPage('/plain.html', { refuseBarePkcs8: true });
-    await page.route(`**/${FALLBACK_FILE}`, (route) => route.abort());
-    const result = await signInAndRefresh(page, accountId, keysOf());
-    expect(result.keys).to.deep.equal([]);
-    expect(result.error?.code).to.equal('P256_FALLBACK_UNAVAILABLE');
-    await page.close();
+    const { tab, accountId } = await openPage('/plain.html', { refuseBarePkcs8: true });
+    server.unavailable(`/dist/${FALLBACK_FILE}`);
+    try {
+      const result = await signInAndRefresh(tab, accountId, keysOf());
+      expect(result.keys).to.deep.equal([]);
+      expect(result.error?.code).to.equal('P256_FALLBACK_UNAVAILABLE');
+    } finally {
+      server.available(`/dist/${FALLBACK_FILE}`);
+    }
   });
 });

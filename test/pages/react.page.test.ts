@@ -1,6 +1,7 @@
 /**
  * The elements in a React 19 app built by vite from the package's ESM build
- * (dist/index.js), as a partner's bundler would consume it: React passes
+ * (dist/index.js), as a partner's bundler would consume it, in the engine
+ * `TEST_ENGINE` names (test/helpers/engine): React passes
  * attributes, the `strings` property and `on<event>` listeners, and the user
  * signs in by typing the code.
  */
@@ -9,20 +10,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright';
 import { build } from 'vite';
-import {
-  launchChromium,
-  newPageWallet,
-  startPageServer,
-  walletPageUrl,
-  watchPage,
-  type PageServer,
-} from '../helpers/page-server.js';
+import { launchEngine, testEngine, type Engine } from '../helpers/engine/index.js';
+import { newPageWallet, startPageServer, walletPageUrl, type PageServer } from '../helpers/page-server.js';
 
-describe('a React 19 page', () => {
+describe(`a React 19 page (${testEngine()})`, () => {
   let server: PageServer;
-  let browser: Browser;
+  let engine: Engine;
   let out: string;
 
   before(async () => {
@@ -43,25 +37,23 @@ describe('a React 19 page', () => {
     });
     server = await startPageServer();
     server.mount('/react/', out);
-    browser = await launchChromium();
+    engine = await launchEngine();
   });
   after(async () => {
-    await browser?.close();
+    await engine?.close();
     await server?.close();
     if (out) await rm(out, { recursive: true, force: true });
   });
 
   it('signs in: attributes configure the wallet, the strings property relabels it, listeners update React state', async () => {
-    const page = await browser.newPage();
-    const { problems } = await watchPage(page);
+    const tab = await (await engine.newDevice()).newTab();
     const { accountId } = await newPageWallet(server, 'react');
-    await page.goto(walletPageUrl(server, '/react.html', accountId));
-    await page.getByRole('button', { name: 'Send me a sign-in code' }).click();
-    await page.locator('input[autocomplete="one-time-code"]').pressSequentially('000000');
-    await page.getByRole('status').filter({ hasText: 'Signed in with EMAIL_OTP' }).waitFor();
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByRole('status').filter({ hasText: 'Signed out' }).waitFor();
-    expect(problems).to.deep.equal([]);
-    await page.close();
+    await tab.goto(walletPageUrl(server, '/react.html', accountId));
+    await tab.click({ role: 'button', name: 'Send me a sign-in code' });
+    await tab.type({ css: 'input[autocomplete="one-time-code"]' }, '000000');
+    await tab.waitFor({ role: 'status', text: 'Signed in with EMAIL_OTP' });
+    await tab.click({ role: 'button', name: 'Sign out' });
+    await tab.waitFor({ role: 'status', text: 'Signed out' });
+    expect(await tab.problems()).to.deep.equal([]);
   });
 });

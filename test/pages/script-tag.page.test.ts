@@ -1,6 +1,7 @@
 /**
- * The built script-tag bundle in real partner pages, driven by Playwright in
- * the system Chromium against the sandbox through the relay: a plain HTML page
+ * The built script-tag bundle in real partner pages, in the engine
+ * `TEST_ENGINE` names (test/helpers/engine), against the sandbox through the
+ * relay: a plain HTML page
  * signs in; under the strict CSP (with Trusted Types) sign-in and quote
  * approval run with zero violations; loading the bundle twice warns once and
  * breaks nothing. The bundle's text is checked for eval-like code too.
@@ -8,66 +9,53 @@
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright';
+import { itNeeds } from '../harness/node.js';
+import { launchEngine, testEngine, type Engine, type Tab } from '../helpers/engine/index.js';
+import { BUNDLE, newPageWallet, startPageServer, walletPageUrl, type PageServer } from '../helpers/page-server.js';
 import { platform } from '../helpers/stack.js';
-import {
-  BUNDLE,
-  launchChromium,
-  newPageWallet,
-  startPageServer,
-  walletPageUrl,
-  watchPage,
-  type PageServer,
-} from '../helpers/page-server.js';
 
-describe('the script-tag bundle in partner pages', () => {
+describe(`the script-tag bundle in partner pages (${testEngine()})`, () => {
   let server: PageServer;
-  let browser: Browser;
+  let engine: Engine;
 
   before(async () => {
-    server = await startPageServer();
-    browser = await launchChromium();
+    [server, engine] = await Promise.all([startPageServer(), launchEngine()]);
   });
   after(async () => {
-    await browser?.close();
+    await engine?.close();
     await server?.close();
   });
 
   const newWallet = () => newPageWallet(server);
-  const open = (page: Page, path: string, accountId: string) => page.goto(walletPageUrl(server, path, accountId));
+  /** A new tab (on a device of its own) showing fixture `path` for `accountId`. */
+  async function open(path: string, accountId: string): Promise<Tab> {
+    const tab = await (await engine.newDevice()).newTab();
+    await tab.goto(walletPageUrl(server, path, accountId));
+    return tab;
+  }
 
   /** Email OTP as a user does it: the button, then the code typed from the keyboard. */
-  async function signIn(page: Page) {
-    await page.getByRole('button', { name: 'Email me a code' }).click();
-    const code = page.locator('input[autocomplete="one-time-code"]');
-    await code.waitFor();
-    await code.pressSequentially('000000'); // submits itself on the last digit
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  async function signIn(tab: Tab) {
+    await tab.click({ role: 'button', name: 'Email me a code' });
+    await tab.type({ css: 'input[autocomplete="one-time-code"]' }, '000000'); // submits itself on the last digit
+    await tab.waitFor({ role: 'button', name: 'Sign out' });
   }
 
   it('a plain HTML page with only the script tag and <ew-wallet> completes an email sign-in', async () => {
-    const page = await browser.newPage();
-    const { problems } = await watchPage(page);
     const { accountId } = await newWallet();
-    await open(page, '/plain.html', accountId);
-    expect(await page.evaluate(() => typeof (window as any).EmbeddedWallet?.WalletClient)).to.equal('function');
-    const signedIn = page.evaluate(
-      () =>
-        new Promise<string>((resolve) =>
-          document
-            .querySelector('ew-wallet')!
-            .addEventListener('ew-signed-in', (e) => resolve((e as CustomEvent).detail.method)),
-        ),
-    );
-    await signIn(page);
-    expect(await signedIn).to.equal('EMAIL_OTP');
-    expect(problems).to.deep.equal([]);
-    await page.close();
+    const tab = await open('/plain.html', accountId);
+    expect(await tab.evaluate(() => typeof (window as any).EmbeddedWallet?.WalletClient)).to.equal('function');
+    await tab.evaluate(() => {
+      document
+        .querySelector('ew-wallet')!
+        .addEventListener('ew-signed-in', (e) => ((window as any).__signedIn = (e as CustomEvent).detail.method));
+    });
+    await signIn(tab);
+    expect(await tab.evaluate(() => (window as any).__signedIn)).to.equal('EMAIL_OTP');
+    expect(await tab.problems()).to.deep.equal([]);
   });
 
   it('under the strict CSP with Trusted Types: sign-in and quote approval, zero violations', async () => {
-    const page = await browser.newPage();
-    const { problems } = await watchPage(page);
     const { customerId, accountId } = await newWallet();
     await platform(server.sandbox, 'POST', `/sandbox/internal-accounts/${accountId}/fund`, { amount: 50_000 });
     const external = await platform(server.sandbox, 'POST', '/customers/external-accounts', {
@@ -85,48 +73,49 @@ describe('the script-tag bundle in partner pages', () => {
       destination: { accountId: external.body.id },
       lockedCurrencyAmount: 1_000,
     });
-    await open(page, '/csp/approve.html', accountId);
-    const csp = await page.evaluate(async () => (await fetch(location.href)).headers.get('content-security-policy'));
+    const tab = await open('/csp/approve.html', accountId);
+    const csp = await tab.evaluate(async () => (await fetch(location.href)).headers.get('content-security-policy'));
     expect(csp).to.include("require-trusted-types-for 'script'");
-    await signIn(page);
+    await signIn(tab);
 
-    // The host hands over the quote its backend created, and waits for the signature.
-    const signature = page.evaluate((q) => {
+    // The host hands over the quote its backend created, and listens for the signature.
+    await tab.evaluate((q) => {
       const approve = document.querySelector('ew-approve-quote') as HTMLElement & { quote: unknown };
       approve.quote = q;
-      return new Promise<{ signature: string; idempotencyKey: string }>((resolve) =>
-        approve.addEventListener('ew-signature', (e) => resolve((e as CustomEvent).detail)),
-      );
+      approve.addEventListener('ew-signature', (e) => ((window as any).__signature = (e as CustomEvent).detail));
     }, quote.body);
-    const approveButton = page.getByRole('button', { name: 'Approve', exact: true });
-    await expect(approveButton.isEnabled({ timeout: 5_000 })).to.be.ok;
-    await page.waitForFunction(() => {
-      const approve = document.querySelector('ew-approve-quote')!;
-      return approve.shadowRoot?.querySelector<HTMLButtonElement>('[part~="submit"]')?.disabled === false;
-    });
-    await approveButton.click();
-    const { signature: stamp, idempotencyKey } = await signature;
+    await tab.click({ role: 'button', name: 'Approve' }); // waits for it to arm
+    await tab.waitUntil('the ew-signature event', () => (window as any).__signature);
+    const { signature: stamp, idempotencyKey } = await tab.evaluate(
+      () => (window as any).__signature as { signature: string; idempotencyKey: string },
+    );
     const executed = await platform(server.sandbox, 'POST', `/quotes/${quote.body.id}/execute`, undefined, {
       'Service-Wallet-Signature': stamp,
       'Idempotency-Key': idempotencyKey,
     });
     expect(executed.status).to.equal(200);
-    expect(problems).to.deep.equal([]);
-    await page.close();
+    expect(await tab.problems()).to.deep.equal([]);
   });
 
-  it('loading the bundle twice logs one warning and the wallet still signs in', async () => {
-    const page = await browser.newPage();
-    const { problems, warnings } = await watchPage(page);
+  it('loading the bundle twice breaks nothing: the wallet still signs in', async () => {
     const { accountId } = await newWallet();
-    await open(page, '/twice.html', accountId);
-    await signIn(page);
-    const ours = warnings.filter((w) => w.includes('embedded-wallet-elements'));
-    expect(ours).to.have.length(1);
-    expect(ours[0]).to.match(/already defined by version \d+\.\d+\.\d+/);
-    expect(problems).to.deep.equal([]);
-    await page.close();
+    const tab = await open('/twice.html', accountId);
+    await signIn(tab);
+    expect(await tab.problems()).to.deep.equal([]);
   });
+
+  itNeeds(
+    () => engine.consoleFromLoad,
+    'loading the bundle twice logs one warning naming the version already defined',
+    async () => {
+      const { accountId } = await newWallet();
+      const tab = await open('/twice.html', accountId);
+      await tab.waitFor({ role: 'button', name: 'Email me a code' });
+      const ours = tab.warnings().filter((w) => w.includes('embedded-wallet-elements'));
+      expect(ours).to.have.length(1);
+      expect(ours[0]).to.match(/already defined by version \d+\.\d+\.\d+/);
+    },
+  );
 
   it('the bundle holds no eval-like code and its templates no style= attributes', async () => {
     const bundle = await readFile(BUNDLE, 'utf8');
