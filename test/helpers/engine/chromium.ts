@@ -8,6 +8,7 @@ export async function launchChromium(): Promise<Engine> {
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
   return {
     name: 'chromium',
+    consoleFromLoad: {},
     version: `Chromium ${browser.version()}`,
     async newDevice() {
       const context = await browser.newContext();
@@ -29,6 +30,7 @@ export async function launchChromium(): Promise<Engine> {
             type: (text) => page.keyboard.type(text),
             screenshot: async (path) => void (await page.screenshot({ path, fullPage: true })),
             reported: () => ({ problems, warnings }),
+            addInitScript: async (fn, arg) => void (await page.addInitScript(fn as never, arg)),
             async addAuthenticator() {
               const cdp = await context.newCDPSession(page);
               await cdp.send('WebAuthn.enable');

@@ -35,6 +35,8 @@ export interface PagePrimitives {
   screenshot(path: string): Promise<void>;
   /** Console errors and uncaught errors the automation reported (empty where it reports none). */
   reported(): { problems: string[]; warnings: string[] };
+  /** Runs `fn(arg)` in every document this page loads from now on: before the page's scripts where the automation can, else right after load. */
+  addInitScript<A>(fn: (arg: A) => void, arg: A): Promise<void>;
   /** Makes passkey ceremonies answerable; returns which authenticator. */
   addAuthenticator(): Promise<string>;
   /** Installs the in-page script when it is missing (WebKit, after a navigation). */
@@ -42,10 +44,17 @@ export interface PagePrimitives {
   close(): Promise<void>;
 }
 
+/** What a test needs from the engine's automation: `missing` says why it cannot provide it (tests skip on it). */
+export interface Need {
+  missing?: string;
+}
+
 export interface Engine {
   name: EngineName;
   /** The browser's own name and version. */
   version: string;
+  /** Whether a tab's `warnings()` and `problems()` include console messages from the page's first script on. */
+  consoleFromLoad: Need;
   /** A new device: storage (IndexedDB, cookies) shared by its tabs and by nothing else. */
   newDevice(): Promise<Device>;
   close(): Promise<void>;
@@ -88,13 +97,18 @@ export class Tab {
     private readonly timeout = DEFAULT_TIMEOUT,
   ) {}
 
-  /** Calls an in-page operation (in-page.ts) with JSON arguments. */
-  private async call<T>(op: string, ...params: unknown[]): Promise<T> {
+  /** Runs `fn(arg)` in the page once the in-page script (and any init script) is there. */
+  private async run<T, A>(fn: (arg: A) => T | Promise<T>, arg: A): Promise<Awaited<T>> {
     await this.page.ensureScript?.();
-    return this.page.run(
-      ({ op, params }: { op: string; params: unknown[] }) => (window as any).__ewDriver[op](...params),
-      { op, params },
-    ) as Promise<T>;
+    return this.page.run(fn, arg);
+  }
+
+  /** Calls an in-page operation (in-page.ts) with JSON arguments. */
+  private call<T>(op: string, ...params: unknown[]): Promise<T> {
+    return this.run(({ op, params }: { op: string; params: unknown[] }) => (window as any).__ewDriver[op](...params), {
+      op,
+      params,
+    }) as Promise<T>;
   }
 
   /** Polls `attempt` until it returns a value; fails with its last reason after the timeout. */
@@ -184,12 +198,12 @@ export class Tab {
 
   /** Runs a self-contained function in the page. */
   evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<Awaited<T>> {
-    return this.page.run(fn, arg as A);
+    return this.run(fn, arg as A);
   }
 
   /** Waits until `fn(arg)` is truthy in the page. */
   async waitUntil<A>(what: string, fn: (arg: A) => unknown, arg?: A, timeout?: number): Promise<void> {
-    await this.until(async () => ((await this.page.run(fn, arg as A)) ? true : { wait: what }), timeout);
+    await this.until(async () => ((await this.run(fn, arg as A)) ? true : { wait: what }), timeout);
   }
 
   screenshot(path: string): Promise<void> {
@@ -198,6 +212,11 @@ export class Tab {
 
   addAuthenticator(): Promise<string> {
     return this.page.addAuthenticator();
+  }
+
+  /** Runs `fn(arg)` in every document this tab loads from now on (see PagePrimitives.addInitScript). */
+  addInitScript<A>(fn: (arg: A) => void, arg: A): Promise<void> {
+    return this.page.addInitScript(fn, arg);
   }
 
   /** Everything the page complained about: console errors, uncaught errors, CSP violations. */

@@ -11,6 +11,7 @@ export async function launchFirefox(): Promise<Engine> {
   const browser = await puppeteer.launch({ browser: 'firefox', executablePath: ensureFirefox(), headless: true });
   return {
     name: 'firefox',
+    consoleFromLoad: {},
     version: (await browser.version()).replace('firefox/', 'Firefox '),
     async newDevice() {
       const context = await browser.createBrowserContext();
@@ -32,6 +33,7 @@ export async function launchFirefox(): Promise<Engine> {
             type: (text) => page.keyboard.type(text),
             screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png`, fullPage: true })),
             reported: () => ({ problems, warnings }),
+            addInitScript: async (fn, arg) => void (await page.evaluateOnNewDocument(fn as never, arg)),
             async addAuthenticator() {
               await page.evaluate(() => (window as any).__ewDriver.installAuthenticator());
               return 'the in-page software authenticator (Firefox under WebDriver BiDi has no virtual one)';

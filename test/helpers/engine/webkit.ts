@@ -60,9 +60,14 @@ export async function launchWebKit(): Promise<Engine> {
           firstWindow ??
           (await queue.in(await session.getWindowHandle(), () => session.newWindow('about:blank'))).handle;
         firstWindow = undefined;
-        const run = <T>(fn: (arg: any) => T, arg: unknown) =>
-          queue.in(handle, () => session.execute(fn as never, arg as never) as Promise<T>);
+        // The result goes back wrapped: WebKitWebDriver takes a returned object with an `error` key for a script error.
+        const run = async <T>(fn: (arg: any) => T, arg: unknown) => {
+          const script = `return Promise.resolve((${fn.toString()})(arguments[0])).then((result) => ({ result }));`;
+          const answer = await queue.in(handle, () => session.execute(script, arg));
+          return (answer as { result: Awaited<T> }).result;
+        };
         let authenticator = false;
+        const initScripts: { fn: (arg: any) => void; arg: unknown }[] = [];
         return new Tab('webkit', {
           run: (fn, arg) => run(fn, arg) as never,
           goto: (url) => queue.in(handle, () => session.url(url)).then(() => undefined),
@@ -81,6 +86,8 @@ export async function launchWebKit(): Promise<Engine> {
           },
           screenshot: (path) => queue.in(handle, () => session.saveScreenshot(path)).then(() => undefined),
           reported: () => ({ problems: [], warnings: [] }),
+          // For the documents loaded from now on, as the other engines' init scripts.
+          addInitScript: async (fn, arg) => void initScripts.push({ fn: fn as (arg: any) => void, arg }),
           async ensureScript() {
             const has = await run(
               () => ({
@@ -89,10 +96,12 @@ export async function launchWebKit(): Promise<Engine> {
               }),
               undefined,
             );
-            if (!has.driver)
+            if (!has.driver) {
               await queue.in(handle, () =>
                 session.execute(`${inPageScript()};window.__ewDriver.watch({ errors: true });`),
               );
+              for (const { fn, arg } of initScripts) await run(fn, arg);
+            }
             if (authenticator && !has.credentials)
               await run(() => {
                 (window as any).__ewDriver.installAuthenticator();
@@ -122,6 +131,7 @@ export async function launchWebKit(): Promise<Engine> {
   let spare: typeof first | undefined = first;
   return {
     name: 'webkit',
+    consoleFromLoad: { missing: 'classic WebDriver reports no console messages, and runs no script before the page' },
     get version() {
       return version;
     },
