@@ -42,7 +42,7 @@ describe('relay upstream pool (node:http, keep-alive)', () => {
   beforeEach(() => {
     connections = 0;
     seen = [];
-    behaviour = (req, res) => json(res, { data: [], hasMore: false });
+    behaviour = (_req, res) => json(res, { data: [], hasMore: false });
   });
 
   const relay = (extra: Partial<RelayOptions> = {}) =>
@@ -116,7 +116,7 @@ describe('relay upstream pool (node:http, keep-alive)', () => {
     const held = await list(handler);
     expect([held.status, held.body.code]).to.deep.equal([504, 'UPSTREAM_TIMEOUT']);
     expect(Date.now() - started).to.be.within(250, 1_000);
-    behaviour = (req, res) => json(res, { data: [], hasMore: false });
+    behaviour = (_req, res) => json(res, { data: [], hasMore: false });
     expect((await list(handler)).status).to.equal(200);
   });
 
