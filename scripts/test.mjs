@@ -3,8 +3,9 @@
 // Installs what is missing from Debian when it can (Chromium, Firefox ESR, WebKitGTK with its
 // WebDriver and Xvfb; redis-server for the relay's shared-store tests).
 //   types + lint + format -> build (the page tests load dist/) -> size budgets -> Node tests
-//   (node:test, including the Playwright page tests) -> browser tests, once per engine (Chromium, Firefox,
-//   WebKit), in sequence
+//   (node:test) -> per engine (Chromium, Firefox, WebKit), in sequence: the browser suites
+//   (web-test-runner), then the page tests (`*.page.test.ts`: QA demo journeys and partner pages
+//   driven from Node)
 import { spawn } from 'node:child_process';
 import { CHROMIUM } from './chromium.mjs';
 import { FIREFOX } from './firefox.mjs';
@@ -36,30 +37,39 @@ function run(command, args, extraEnv = {}) {
 // eslint-disable-next-line no-control-regex -- matching the escape byte is the point
 const plain = (text) => text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
 
+/** Passed, failed and skipped from node:test's closing lines. */
+const nodeCounts = (out) =>
+  [/ℹ pass (\d+)/, /ℹ fail (\d+)/, /ℹ skipped (\d+)/].map((re) => Number(plain(out).match(re)?.[1] ?? 0));
+
 const steps = [
   { name: 'typecheck', command: 'npx', args: ['tsc', '-p', 'tsconfig.json'] },
   { name: 'lint', command: 'npx', args: ['eslint', '.'] },
   { name: 'format', command: 'npx', args: ['prettier', '--check', '--log-level', 'warn', '.'] },
   { name: 'build', command: process.execPath, args: ['scripts/build.mjs', '--no-manifest'] },
   { name: 'size budgets', command: process.execPath, args: ['scripts/size.mjs'] },
-  {
-    name: 'node tests',
-    command: process.execPath,
-    args: ['scripts/test-node.mjs'],
-    count: (out) => [/ℹ pass (\d+)/, /ℹ fail (\d+)/].map((re) => Number(plain(out).match(re)?.[1] ?? 0)),
-  },
-  ...['chromium', 'firefox', 'webkit'].map((engine) => ({
-    name: `browser tests (${engine})`,
-    engine,
-    command: process.execPath,
-    args: ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js'],
-    env: { WTR_ENGINE: engine },
-    count: (out) => {
-      const all = [...plain(out).matchAll(/(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/g)];
-      const last = all.at(-1);
-      return last ? [Number(last[1]), Number(last[2]), Number(last[3] ?? 0)] : [0, 0, 0];
+  { name: 'node tests', command: process.execPath, args: ['scripts/test-node.mjs'], count: nodeCounts },
+  ...['chromium', 'firefox', 'webkit'].flatMap((engine) => [
+    {
+      name: `browser tests (${engine})`,
+      engine,
+      command: process.execPath,
+      args: ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js'],
+      env: { WTR_ENGINE: engine },
+      count: (out) => {
+        const all = [...plain(out).matchAll(/(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/g)];
+        const last = all.at(-1);
+        return last ? [Number(last[1]), Number(last[2]), Number(last[3] ?? 0)] : [0, 0, 0];
+      },
     },
-  })),
+    {
+      name: `page tests (${engine})`,
+      engine,
+      command: process.execPath,
+      args: ['scripts/test-node.mjs', '--pages'],
+      env: { TEST_ENGINE: engine },
+      count: nodeCounts,
+    },
+  ]),
 ];
 
 const startedAll = Date.now();
@@ -75,18 +85,24 @@ for (const step of steps) {
     const [p, f, s = 0] = step.count(output);
     passed += p;
     failed += f;
-    if (step.engine) engines.push({ engine: step.engine, p, f, s, code, seconds: (Date.now() - started) / 1000 });
+    if (step.engine) {
+      const seconds = (Date.now() - started) / 1000;
+      const row = engines.find((e) => e.engine === step.engine);
+      if (!row) engines.push({ engine: step.engine, p, f, s, seconds, errors: code === 0 ? [] : [step.name] });
+      else Object.assign(row, { p: row.p + p, f: row.f + f, s: row.s + s, seconds: row.seconds + seconds });
+      if (row && code !== 0) row.errors.push(step.name);
+    }
   }
   if (code !== 0) failedSteps.push(step.name);
 }
 
 console.log(`\nChromium: ${chromium}\nFirefox: ${firefox}\nWebKit: ${webkit}`);
-console.log('\nbrowser tests per engine (skips name the capability they miss):');
+console.log('\nbrowser suites + page tests per engine (skips name the capability they miss):');
 console.log('  engine     passed  failed  skipped   time');
 for (const e of engines)
   console.log(
     `  ${e.engine.padEnd(9)} ${String(e.p).padStart(7)} ${String(e.f).padStart(7)} ${String(e.s).padStart(8)} ${e.seconds.toFixed(0).padStart(5)} s` +
-      (e.code === 0 ? '' : `  ERROR (exit ${e.code})`),
+      (e.errors.length ? `  ERROR in ${e.errors.join(', ')}` : ''),
   );
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`npm test took ${((Date.now() - startedAll) / 60_000).toFixed(1)} min`);

@@ -1,34 +1,49 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
 
 /**
  * The theme every element shares. Public `--ew-*` custom properties are read
  * once here into private `--_*` variables; the rest of each sheet reads only
  * `var(--_x)`. Dark follows `prefers-color-scheme` unless the host sets
  * `theme="light"` or `theme="dark"`. Colours meet WCAG AA contrast in both.
+ *
+ * An explicit `theme` also holds for everything inside the element: the
+ * nested elements in its shadow root and the elements slotted into it. It
+ * pins its palette in inherited `--_theme-*` properties, which every element
+ * reads before its own scheme's values.
  */
-const dark = css`
-  --_accent: var(--ew-color-accent-dark, #a8b4ff);
-  --_on-accent: var(--ew-color-on-accent-dark, #10121f);
-  --_bg: var(--ew-color-surface-dark, #17161b);
-  --_raised: var(--ew-color-raised-dark, #24232a);
-  --_fg: var(--ew-color-text-dark, #eeedf2);
-  --_muted: var(--ew-color-muted-dark, #b9b6c2);
-  --_border: var(--ew-color-border-dark, #55525e);
-  --_danger: var(--ew-color-danger-dark, #ffb4ab);
-  --_success: var(--ew-color-success-dark, #8fdba2);
-`;
+const PALETTE = [
+  // private name, public name (`--ew-color-<name>` and `--ew-color-<name>-dark`), light, dark
+  ['accent', 'accent', '#3b3fd8', '#a8b4ff'],
+  ['on-accent', 'on-accent', '#ffffff', '#10121f'],
+  ['bg', 'surface', '#ffffff', '#17161b'],
+  ['raised', 'raised', '#f4f3f8', '#24232a'],
+  ['fg', 'text', '#1c1b1f', '#eeedf2'],
+  ['muted', 'muted', '#55525e', '#b9b6c2'],
+  ['border', 'border', '#8a8694', '#55525e'],
+  ['danger', 'danger', '#b3261e', '#ffb4ab'],
+  ['success', 'success', '#146c2e', '#8fdba2'],
+] as const;
+
+const value = (name: string, light: string, dark: string, scheme: 'light' | 'dark') =>
+  scheme === 'light' ? `var(--ew-color-${name}, ${light})` : `var(--ew-color-${name}-dark, ${dark})`;
+
+/** The private colours of `scheme`, unless an ancestor's `theme` pinned them. */
+const palette = (scheme: 'light' | 'dark') =>
+  unsafeCSS(
+    PALETTE.map(
+      ([own, name, light, dark]) => `--_${own}: var(--_theme-${own}, ${value(name, light, dark, scheme)});`,
+    ).join('\n'),
+  );
+
+/** Pins `scheme` for this element and everything inside it. */
+const pin = (scheme: 'light' | 'dark') =>
+  unsafeCSS(
+    PALETTE.map(([own, name, light, dark]) => `--_theme-${own}: ${value(name, light, dark, scheme)};`).join('\n'),
+  );
 
 export const themeStyles = css`
   :host {
-    --_accent: var(--ew-color-accent, #3b3fd8);
-    --_on-accent: var(--ew-color-on-accent, #ffffff);
-    --_bg: var(--ew-color-surface, #ffffff);
-    --_raised: var(--ew-color-raised, #f4f3f8);
-    --_fg: var(--ew-color-text, #1c1b1f);
-    --_muted: var(--ew-color-muted, #55525e);
-    --_border: var(--ew-color-border, #8a8694);
-    --_danger: var(--ew-color-danger, #b3261e);
-    --_success: var(--ew-color-success, #146c2e);
+    ${palette('light')}
     --_radius: var(--ew-radius, 8px);
     --_font: var(--ew-font-family, system-ui, -apple-system, 'Segoe UI', sans-serif);
     --_space: var(--ew-spacing, 12px);
@@ -42,11 +57,14 @@ export const themeStyles = css`
   }
   @media (prefers-color-scheme: dark) {
     :host(:not([theme='light'])) {
-      ${dark}
+      ${palette('dark')}
     }
   }
+  :host([theme='light']) {
+    ${pin('light')}
+  }
   :host([theme='dark']) {
-    ${dark}
+    ${pin('dark')}
   }
   :host([hidden]) {
     display: none;
