@@ -10,9 +10,11 @@
  * edge runtimes, which fall back to `fetch`.
  *
  * A kept-alive connection the service closes just as it is reused fails with
- * a reset before any answer: an idempotent request is then sent once more on
- * a fresh connection; any other fails (the relay answers 502), since it may
- * have been acted on (RFC 9110, section 9.2.2). Idle connections are dropped
+ * a reset before any answer: a read (GET, HEAD) is then sent once more on a
+ * fresh connection; anything else fails (the relay answers 502), since it may
+ * have been acted on. Not even DELETE, idempotent as it is (RFC 9110, section
+ * 9.2.2): the wallet's are signed, and a repeat would answer 404 (or a reused
+ * Request-Id) for a revocation that took place, where 502 says "unknown". Idle connections are dropped
  * before the service would drop them: after its `Keep-Alive: timeout` hint
  * less a second (Node's Agent reads it), and after 4 s at most.
  */
@@ -22,8 +24,8 @@ import type { Exchange, Transport } from './transport.js';
 
 type HttpModule = typeof NodeHttp;
 
-/** Methods a client may repeat on its own (RFC 9110, section 9.2.2). */
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+/** Methods repeated on a fresh connection: the safe ones (RFC 9110, section 9.2.1). */
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** How a reused connection the service had already closed fails. */
 const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
@@ -132,7 +134,7 @@ export function nodeTransport(serviceUrl: string): Transport | undefined {
             mayRetry &&
             request.reusedSocket &&
             STALE_SOCKET.has(error.code ?? '') &&
-            IDEMPOTENT.has(method) &&
+            SAFE.has(method) &&
             !deadline.passed
           )
             attempt(false);

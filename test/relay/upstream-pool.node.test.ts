@@ -1,7 +1,7 @@
 /**
  * The relay's way to the service in Node (src/relay/node-transport.ts): one
  * pool of kept-alive connections, a reused connection the service had closed
- * retried only for an idempotent call, and the same typed 502/504s as ever.
+ * retried only for a read, and the same typed 502/504s as ever.
  * The service here is a real `node:http` server that counts its connections.
  */
 import { expect } from 'chai';
@@ -11,6 +11,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { createRelay, type RelayOptions } from '../../src/relay/index.js';
 
 const WALLET = 'InternalAccount:00000000-0000-4000-8000-000000000001';
+const CREDENTIAL = 'AuthMethod:00000000-0000-4000-8000-000000000000';
 
 describe('relay upstream pool (node:http, keep-alive)', () => {
   let service: Server;
@@ -81,7 +82,7 @@ describe('relay upstream pool (node:http, keep-alive)', () => {
     expect(connections).to.be.at.most(8);
   });
 
-  it('sends an idempotent call again on a fresh connection when a kept-alive one turns out closed', async () => {
+  it('sends a read again on a fresh connection when a kept-alive one turns out closed', async () => {
     const handler = relay();
     // The service drops every connection on its second request, as one closing an idle socket would.
     behaviour = (req, res, onConnection) =>
@@ -96,7 +97,7 @@ describe('relay upstream pool (node:http, keep-alive)', () => {
     ]);
   });
 
-  it('does not repeat a non-idempotent call on a closed connection: 502 UPSTREAM_UNAVAILABLE, sent once', async () => {
+  it('does not repeat a write on a closed connection (POST, nor a signed DELETE): 502 UPSTREAM_UNAVAILABLE, sent once', async () => {
     const handler = relay();
     behaviour = (req, res, onConnection) =>
       onConnection === 2 ? req.socket.destroy() : json(res, { data: [], hasMore: false });
@@ -106,6 +107,20 @@ describe('relay upstream pool (node:http, keep-alive)', () => {
     expect(seen.filter((s) => s.method === 'POST')).to.have.length(1);
     // The pool recovers: the next call gets a fresh connection.
     expect((await register(handler)).status).to.equal(200);
+    // The ownership lookup (a GET, retried) finds the credential; the DELETE after it is dropped.
+    behaviour = (req, res, onConnection) =>
+      onConnection === 2 ? req.socket.destroy() : json(res, { data: [{ id: CREDENTIAL }], hasMore: false });
+    const revoked = await handler(
+      new Request(`http://relay/auth/credentials/${CREDENTIAL}`, {
+        method: 'DELETE',
+        headers: { 'ew-account-id': WALLET },
+      }),
+    );
+    expect([revoked.status, ((await revoked.json()) as { code: string }).code]).to.deep.equal([
+      502,
+      'UPSTREAM_UNAVAILABLE',
+    ]);
+    expect(seen.filter((s) => s.method === 'DELETE')).to.have.length(1);
   });
 
   it('a service that never answers on a pooled connection is 504 within the timeout, and the pool goes on', async () => {
