@@ -26,8 +26,19 @@ const TOKEN_PURPOSE = {
 
 function themeProperties() {
   const source = readFileSync(THEME_FILE, 'utf8');
+  // The colours come from its PALETTE rows: [private name, public name, light default, dark default].
+  const rows = [...source.matchAll(/\['[a-z-]+', '([a-z-]+)', '(#[0-9a-f]+)', '(#[0-9a-f]+)'\]/g)];
+  if (rows.length === 0) throw new Error(`${THEME_FILE}: no PALETTE rows found`);
+  const tokens = [
+    ...rows.map(([, name, , dark]) => [`color-${name}-dark`, dark]),
+    ...rows.map(([, name, light]) => [`color-${name}`, light]),
+    ...[...source.matchAll(/var\(--ew-([a-z-]+),\s*([^;]+?)\)(?:;|\s*$)/gm)].map(([, name, fallback]) => [
+      name,
+      fallback,
+    ]),
+  ];
   const found = new Map();
-  for (const [, name, fallback] of source.matchAll(/var\(--ew-([a-z-]+),\s*([^;]+?)\)(?:;|\s*$)/gm)) {
+  for (const [name, fallback] of tokens) {
     if (found.has(name)) continue;
     const dark = name.endsWith('-dark');
     const purpose = TOKEN_PURPOSE[dark ? name.slice(0, -'-dark'.length) : name];

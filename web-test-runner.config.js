@@ -12,7 +12,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { CHROMIUM_ARGS, ensureChromium } from './scripts/chromium.mjs';
 import { ensureFirefox } from './scripts/firefox.mjs';
-import { ensureWebKit, startWebKitDriver } from './scripts/webkit.mjs';
+import { ensureWebKit, startWebKitDriver, webkitCapabilities } from './scripts/webkit.mjs';
 import { VIRTUAL_AUTHENTICATOR } from './test/harness/virtual-authenticator.ts';
 import { startWalletStack } from './test/harness/wallet-stack.ts';
 
@@ -86,12 +86,7 @@ async function engineLauncher(engine) {
       automationProtocol: 'webdriver',
       hostname: '127.0.0.1',
       port: driver.port,
-      capabilities: {
-        // Classic WebDriver: WebKitWebDriver refuses a session that asks for BiDi (webdriverio's default).
-        'wdio:enforceWebDriverClassic': true,
-        browserName: 'MiniBrowser',
-        'webkitgtk:browserOptions': { binary, args: ['--automation'] },
-      },
+      capabilities: webkitCapabilities(binary),
     });
   }
   throw new Error(`unknown engine ${engine}`);

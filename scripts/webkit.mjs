@@ -72,3 +72,13 @@ export async function startWebKitDriver() {
   stop();
   throw new Error(`WebKitWebDriver did not start${failed ? `: ${failed.message}` : ''}\n${stderr}`);
 }
+
+/**
+ * The WebDriver session capabilities for MiniBrowser. Classic WebDriver:
+ * WebKitWebDriver refuses a session that asks for BiDi (webdriverio's default).
+ */
+export const webkitCapabilities = (binary) => ({
+  'wdio:enforceWebDriverClassic': true,
+  browserName: 'MiniBrowser',
+  'webkitgtk:browserOptions': { binary, args: ['--automation'] },
+});

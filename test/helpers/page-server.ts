@@ -10,11 +10,13 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { after, before } from 'node:test';
 import { chromium, type Browser } from 'playwright';
 import { HOST_CSP } from '../../demo/backend.js';
 import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 import { createRelay, toNodeHandler } from '../../src/relay/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { launchEngine, type Engine, type Tab } from './engine/index.js';
 import { createWalletCustomer } from './stack.js';
 
 export const BUNDLE = 'dist/browser/embedded-wallet-elements.js';
@@ -139,4 +141,44 @@ export function walletPageUrl(server: PageServer, path: string, accountId: strin
     exportKey: server.sandbox.enclaveKeys.export,
   });
   return `${server.origin}${path}?${query}`;
+}
+
+export interface PageSuite {
+  readonly server: PageServer;
+  readonly engine: Engine;
+  /** A tab on a new device (its own storage), at `url` when given. */
+  newTab(url?: string): Promise<Tab>;
+}
+
+/**
+ * For a page test suite (call it inside `describe`): a page server and the
+ * engine `TEST_ENGINE` names, started before the suite's tests and stopped after.
+ */
+export function pageSuite(): PageSuite {
+  let server: PageServer | undefined;
+  let engine: Engine | undefined;
+  before(async () => {
+    [server, engine] = await Promise.all([startPageServer(), launchEngine()]);
+  });
+  after(async () => {
+    await engine?.close();
+    await server?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('the page suite is not started: read it inside a test or hook');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get engine() {
+      return started(engine);
+    },
+    async newTab(url) {
+      const tab = await (await started(engine).newDevice()).newTab();
+      if (url) await tab.goto(url);
+      return tab;
+    },
+  };
 }

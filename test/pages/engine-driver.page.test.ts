@@ -7,25 +7,16 @@
  * every engine; otherwise the journeys' "no problems" checks could not fail.
  */
 import { expect } from 'chai';
-import { after, before, describe, it } from 'node:test';
-import { launchEngine, testEngine, type Engine, type Tab } from '../helpers/engine/index.js';
-import { startPageServer, type PageServer } from '../helpers/page-server.js';
+import { describe, it } from 'node:test';
+import { testEngine, type Tab } from '../helpers/engine/index.js';
+import { pageSuite } from '../helpers/page-server.js';
 
 describe(`the engine driver (${testEngine()})`, () => {
-  let server: PageServer;
-  let engine: Engine;
-
-  before(async () => {
-    [server, engine] = await Promise.all([startPageServer(), launchEngine()]);
-  });
-  after(async () => {
-    await engine?.close();
-    await server?.close();
-  });
+  const suite = pageSuite();
 
   async function open(path = '/csp/driver.html'): Promise<Tab> {
-    const tab = await (await engine.newDevice()).newTab();
-    await tab.goto(`${server.origin}${path}`);
+    const tab = await suite.newTab();
+    await tab.goto(`${suite.server.origin}${path}`);
     await tab.waitFor({ role: 'button', name: 'Deep action' });
     return tab;
   }

@@ -9,27 +9,18 @@
  * and the sandbox. Requests are read from the page's own resource timing.
  */
 import { expect } from 'chai';
-import { after, before, describe, it } from 'node:test';
-import { launchEngine, testEngine, type Engine, type Tab } from '../helpers/engine/index.js';
-import { newPageWallet, startPageServer, walletPageUrl, type PageServer } from '../helpers/page-server.js';
+import { describe, it } from 'node:test';
+import { testEngine, type Tab } from '../helpers/engine/index.js';
+import { newPageWallet, pageSuite, walletPageUrl } from '../helpers/page-server.js';
 
 const FALLBACK_FILE = 'embedded-wallet-p256.js';
 
 describe(`the script tag and the P-256 fallback file (${testEngine()})`, () => {
-  let server: PageServer;
-  let engine: Engine;
-
-  before(async () => {
-    [server, engine] = await Promise.all([startPageServer(), launchEngine()]);
-  });
-  after(async () => {
-    await engine?.close();
-    await server?.close();
-  });
+  const suite = pageSuite();
 
   /** A tab on `path` with a fresh wallet. */
   async function openPage(path: string, options: { refuseBarePkcs8?: boolean } = {}) {
-    const tab = await (await engine.newDevice()).newTab();
+    const tab = await suite.newTab();
     // Installed before any key import (before the page's scripts where the automation can): a record of PKCS#8
     // imports and, when asked, WebCrypto refusing the native form the way Safari is reported to (the test's doing).
     await tab.addInitScript((refuse) => {
@@ -44,8 +35,8 @@ describe(`the script tag and the P-256 fallback file (${testEngine()})`, () => {
         return (importKey as (...a: unknown[]) => Promise<CryptoKey>).apply(this, args);
       } as typeof importKey;
     }, options.refuseBarePkcs8 ?? false);
-    const { accountId } = await newPageWallet(server, 'p256');
-    await tab.goto(walletPageUrl(server, path, accountId));
+    const { accountId } = await newPageWallet(suite.server, 'p256');
+    await tab.goto(walletPageUrl(suite.server, path, accountId));
     return { tab, accountId };
   }
 
@@ -81,7 +72,10 @@ describe(`the script tag and the P-256 fallback file (${testEngine()})`, () => {
     );
   }
 
-  const keysOf = () => ({ otpTarget: server.sandbox.enclaveKeys.otpTarget, export: server.sandbox.enclaveKeys.export });
+  const keysOf = () => ({
+    otpTarget: suite.server.sandbox.enclaveKeys.otpTarget,
+    export: suite.server.sandbox.enclaveKeys.export,
+  });
 
   it('the engine imports sealed session keys natively and never requests the fallback file', async () => {
     const { tab, accountId } = await openPage('/csp/plain.html');
@@ -110,13 +104,13 @@ describe(`the script tag and the P-256 fallback file (${testEngine()})`, () => {
 
   it('when the fallback file cannot be fetched, the refresh fails with P256_FALLBACK_UNAVAILABLE', async () => {
     const { tab, accountId } = await openPage('/plain.html', { refuseBarePkcs8: true });
-    server.unavailable(`/dist/${FALLBACK_FILE}`);
+    suite.server.unavailable(`/dist/${FALLBACK_FILE}`);
     try {
       const result = await signInAndRefresh(tab, accountId, keysOf());
       expect(result.keys).to.deep.equal([]);
       expect(result.error?.code).to.equal('P256_FALLBACK_UNAVAILABLE');
     } finally {
-      server.available(`/dist/${FALLBACK_FILE}`);
+      suite.server.available(`/dist/${FALLBACK_FILE}`);
     }
   });
 });

@@ -11,12 +11,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'vite';
-import { launchEngine, testEngine, type Engine } from '../helpers/engine/index.js';
-import { newPageWallet, startPageServer, walletPageUrl, type PageServer } from '../helpers/page-server.js';
+import { testEngine } from '../helpers/engine/index.js';
+import { newPageWallet, pageSuite, walletPageUrl } from '../helpers/page-server.js';
 
 describe(`a React 19 page (${testEngine()})`, () => {
-  let server: PageServer;
-  let engine: Engine;
+  const suite = pageSuite();
   let out: string;
 
   before(async () => {
@@ -35,20 +34,15 @@ describe(`a React 19 page (${testEngine()})`, () => {
         rollupOptions: { input: resolve('test/pages/react/main.tsx'), output: { entryFileNames: 'main.js' } },
       },
     });
-    server = await startPageServer();
-    server.mount('/react/', out);
-    engine = await launchEngine();
+    suite.server.mount('/react/', out);
   });
   after(async () => {
-    await engine?.close();
-    await server?.close();
     if (out) await rm(out, { recursive: true, force: true });
   });
 
   it('signs in: attributes configure the wallet, the strings property relabels it, listeners update React state', async () => {
-    const tab = await (await engine.newDevice()).newTab();
-    const { accountId } = await newPageWallet(server, 'react');
-    await tab.goto(walletPageUrl(server, '/react.html', accountId));
+    const { accountId } = await newPageWallet(suite.server, 'react');
+    const tab = await suite.newTab(walletPageUrl(suite.server, '/react.html', accountId));
     await tab.click({ role: 'button', name: 'Send me a sign-in code' });
     await tab.type({ css: 'input[autocomplete="one-time-code"]' }, '000000');
     await tab.waitFor({ role: 'status', text: 'Signed in with EMAIL_OTP' });

@@ -8,29 +8,20 @@
  */
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { itNeeds } from '../harness/node.js';
-import { launchEngine, testEngine, type Engine, type Tab } from '../helpers/engine/index.js';
-import { BUNDLE, newPageWallet, startPageServer, walletPageUrl, type PageServer } from '../helpers/page-server.js';
+import { testEngine, type Tab } from '../helpers/engine/index.js';
+import { BUNDLE, newPageWallet, pageSuite, walletPageUrl } from '../helpers/page-server.js';
 import { platform } from '../helpers/stack.js';
 
 describe(`the script-tag bundle in partner pages (${testEngine()})`, () => {
-  let server: PageServer;
-  let engine: Engine;
+  const suite = pageSuite();
 
-  before(async () => {
-    [server, engine] = await Promise.all([startPageServer(), launchEngine()]);
-  });
-  after(async () => {
-    await engine?.close();
-    await server?.close();
-  });
-
-  const newWallet = () => newPageWallet(server);
+  const newWallet = () => newPageWallet(suite.server);
   /** A new tab (on a device of its own) showing fixture `path` for `accountId`. */
   async function open(path: string, accountId: string): Promise<Tab> {
-    const tab = await (await engine.newDevice()).newTab();
-    await tab.goto(walletPageUrl(server, path, accountId));
+    const tab = await suite.newTab();
+    await tab.goto(walletPageUrl(suite.server, path, accountId));
     return tab;
   }
 
@@ -57,8 +48,8 @@ describe(`the script-tag bundle in partner pages (${testEngine()})`, () => {
 
   it('under the strict CSP with Trusted Types: sign-in and quote approval, zero violations', async () => {
     const { customerId, accountId } = await newWallet();
-    await platform(server.sandbox, 'POST', `/sandbox/internal-accounts/${accountId}/fund`, { amount: 50_000 });
-    const external = await platform(server.sandbox, 'POST', '/customers/external-accounts', {
+    await platform(suite.server.sandbox, 'POST', `/sandbox/internal-accounts/${accountId}/fund`, { amount: 50_000 });
+    const external = await platform(suite.server.sandbox, 'POST', '/customers/external-accounts', {
       currency: 'USD',
       customerId,
       accountInfo: {
@@ -68,7 +59,7 @@ describe(`the script-tag bundle in partner pages (${testEngine()})`, () => {
         beneficiary: { fullName: 'Pay Ee' },
       },
     });
-    const quote = await platform(server.sandbox, 'POST', '/quotes', {
+    const quote = await platform(suite.server.sandbox, 'POST', '/quotes', {
       source: { accountId },
       destination: { accountId: external.body.id },
       lockedCurrencyAmount: 1_000,
@@ -89,7 +80,7 @@ describe(`the script-tag bundle in partner pages (${testEngine()})`, () => {
     const { signature: stamp, idempotencyKey } = await tab.evaluate(
       () => (window as any).__signature as { signature: string; idempotencyKey: string },
     );
-    const executed = await platform(server.sandbox, 'POST', `/quotes/${quote.body.id}/execute`, undefined, {
+    const executed = await platform(suite.server.sandbox, 'POST', `/quotes/${quote.body.id}/execute`, undefined, {
       'Service-Wallet-Signature': stamp,
       'Idempotency-Key': idempotencyKey,
     });
@@ -105,7 +96,7 @@ describe(`the script-tag bundle in partner pages (${testEngine()})`, () => {
   });
 
   itNeeds(
-    () => engine.consoleFromLoad,
+    () => suite.engine.consoleFromLoad,
     'loading the bundle twice logs one warning naming the version already defined',
     async () => {
       const { accountId } = await newWallet();

@@ -10,7 +10,7 @@
  * (WebKitGTK has no WebAuthn).
  */
 import { remote } from 'webdriverio';
-import { ensureWebKit, startWebKitDriver } from '../../../scripts/webkit.mjs';
+import { ensureWebKit, startWebKitDriver, webkitCapabilities } from '../../../scripts/webkit.mjs';
 import { inPageScript, Tab, type Engine } from './driver.js';
 
 type Session = Awaited<ReturnType<typeof remote>>;
@@ -43,11 +43,7 @@ export async function launchWebKit(): Promise<Engine> {
       logLevel: 'error',
       hostname: '127.0.0.1',
       port: driver.port,
-      capabilities: {
-        'wdio:enforceWebDriverClassic': true,
-        browserName: 'MiniBrowser',
-        'webkitgtk:browserOptions': { binary, args: ['--automation'] },
-      } as WebdriverIO.Capabilities,
+      capabilities: webkitCapabilities(binary) as WebdriverIO.Capabilities,
     });
     const caps = session.capabilities as { browserVersion?: string };
     version = `WebKitGTK ${caps.browserVersion ?? ''}`.trim();
