@@ -1,5 +1,6 @@
 // Library build (`npm run build`). Two outputs from one config:
-// - default mode: ESM for the package's four public entries, every bare
+// - default mode: ESM for the package's public entries and the sandbox's
+//   command line, every bare
 //   dependency left external so npm users dedupe them;
 // - `--mode iife`: the script-tag bundle of src/iife.ts, self-contained and
 //   minified, for pages without a bundler, plus embedded-wallet-p256.js, the
@@ -45,9 +46,14 @@ export default defineConfig(({ mode }) =>
               'client/index': 'src/client/index.ts',
               'relay/index': 'src/relay/index.ts',
               'sandbox/index': 'src/sandbox/index.ts',
+              'sandbox/cli': 'src/sandbox/cli.ts',
             },
           },
-          rollupOptions: { external: isBare },
+          rollupOptions: {
+            external: isBare,
+            // The package's `bin` (embedded-wallet-sandbox) runs this file directly.
+            output: { banner: (chunk) => (chunk.name === 'sandbox/cli' ? '#!/usr/bin/env node' : '') },
+          },
         },
       },
 );

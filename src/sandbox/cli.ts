@@ -1,23 +1,49 @@
 /**
- * `npm run sandbox`: starts the sandbox in the foreground and prints what a
+ * The sandbox on the command line (`npx embedded-wallet-sandbox`, or
+ * `npm run sandbox` here): starts it in the foreground and prints what a
  * client needs: its URL, the platform credentials and the enclave keys to pin.
- * Flags: --port N, --rp-id ID, --origin URL (repeatable).
  */
 import { parseArgs } from 'node:util';
 import { startSandbox } from './index.js';
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '8790' },
-    'rp-id': { type: 'string', default: 'localhost' },
-    origin: { type: 'string', multiple: true },
-  },
-});
+const USAGE = `Usage: embedded-wallet-sandbox [--port N] [--rp-id ID] [--origin URL]...
+  --port N      port on 127.0.0.1 (default 8790; 0 picks a free one)
+  --rp-id ID    the passkey relying party id (default localhost)
+  --origin URL  a page origin passkeys are made on (repeatable; default http://localhost:5173)
+Through npm, put -- before the flags: npm run sandbox -- --port 9000`;
 
+function options() {
+  try {
+    const { values, positionals } = parseArgs({
+      options: {
+        port: { type: 'string', default: '8790' },
+        'rp-id': { type: 'string', default: 'localhost' },
+        origin: { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: true,
+    });
+    if (values.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    // `npm run sandbox --port 9000` (no `--`) reaches us as npm_config_port=true and a bare "9000".
+    const swallowed = process.env['npm_config_port'] === 'true' && positionals.length === 1;
+    if (positionals.length > 0 && !swallowed) throw new Error(`unexpected argument ${positionals[0]}`);
+    const port = Number(swallowed ? positionals[0] : values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be 0 to 65535`);
+    return { port, rpId: values['rp-id'], origins: values.origin };
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const { port, rpId, origins } = options();
 const sandbox = await startSandbox({
-  port: Number(values.port),
+  port,
   keepAlive: true,
-  webauthn: { rpId: values['rp-id'], origins: values.origin ?? ['http://localhost:5173', 'http://127.0.0.1:5173'] },
+  webauthn: { rpId, origins: origins ?? ['http://localhost:5173', 'http://127.0.0.1:5173'] },
   log: (line) => console.error(line),
 });
 console.log(`Sandbox listening on ${sandbox.url}

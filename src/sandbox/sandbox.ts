@@ -1,0 +1,165 @@
+/**
+ * A local stand-in for the payments service's embedded-wallet sandbox
+ * (spec Parts 4.9 and 5.8), for demos and tests: real HTTP on 127.0.0.1,
+ * real HPKE, real stamp and passkey checks, OTP code 000000, state in memory.
+ *
+ * ```ts
+ * const sandbox = await startSandbox();
+ * // sandbox.baseUrl, sandbox.credentials, sandbox.enclaveKeys
+ * await sandbox.close();
+ * ```
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { answerClientError } from './client-error.js';
+import { createClock, type SandboxClock } from './clock.js';
+import type { SandboxConfig, SandboxContext } from './context.js';
+import { createEnclaveKey } from './enclave.js';
+import { Faults } from './faults.js';
+import { Router } from './router.js';
+import { controlRoutes } from './routes/control.js';
+import { credentialRoutes } from './routes/credentials.js';
+import { customerRoutes } from './routes/customers.js';
+import { paymentRoutes } from './routes/payments.js';
+import { sessionRoutes } from './routes/sessions.js';
+import { walletRoutes } from './routes/wallet.js';
+import { API_VERSION, handle, type HttpLayer } from './server.js';
+import { Store } from './store.js';
+
+export type { FaultKind, FaultRule } from './faults.js';
+export type { SandboxClock } from './clock.js';
+export { API_VERSION } from './server.js';
+
+/** Issuer of the sandbox's built-in test identity provider (the demo's OAuth). */
+export const SANDBOX_OIDC_ISSUER = 'https://oidc.sandbox.embedded-wallet.test';
+
+export interface SandboxOptions {
+  /** Port on 127.0.0.1; 0 (default) picks a free one. */
+  port?: number;
+  /** Platform credentials for HTTP Basic; random when omitted. */
+  credentials?: { username: string; password: string };
+  /** WebAuthn relying party: RP id and the allowed origins (default `localhost`, any http://localhost port is NOT implied). */
+  webauthn?: { rpId: string; origins: string[] };
+  /** Supported OIDC issuers (default: the sandbox's test issuer and Google's). */
+  oidcIssuers?: string[];
+  /** Enclave keys as 32-byte hex scalars, to keep pins stable across restarts; random when omitted. */
+  enclaveKeys?: { otpTarget?: string; export?: string };
+  /** Start time of the sandbox clock (ms since epoch); the real time when omitted. */
+  now?: number;
+  /** Overrides of timing rules, in milliseconds. */
+  timing?: Partial<
+    Pick<
+      SandboxConfig,
+      'sessionLifetimeMs' | 'requestIdLifetimeMs' | 'otpLifetimeMs' | 'otpResendIntervalMs' | 'quoteLifetimeMs'
+    >
+  >;
+  /** Keeps the process alive while the server runs (default false: tests exit even if a close is missed). */
+  keepAlive?: boolean;
+  /** Receives internal-error diagnostics. */
+  log?: (line: string) => void;
+  /** Sees every request the sandbox handles: method, path below the version, status. */
+  onRequest?: (entry: { method: string; path: string; status: number }) => void;
+}
+
+export interface Sandbox {
+  /** `http://127.0.0.1:<port>`. */
+  url: string;
+  /** The service base address, `url` + `/2025-10-13`: what a relay's `serviceUrl` takes. */
+  baseUrl: string;
+  credentials: { username: string; password: string };
+  /** Public keys (uncompressed hex) to pin: OTP target bundles and export bundles. */
+  enclaveKeys: { otpTarget: string; export: string };
+  clock: SandboxClock;
+  faults: Faults;
+  /** The in-memory state, for tests that check what the sandbox applied. */
+  store: Store;
+  close(): Promise<void>;
+}
+
+/** Starts a sandbox on 127.0.0.1. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const credentials = options.credentials ?? {
+    username: `sandbox-${randomBytes(4).toString('hex')}`,
+    password: randomBytes(18).toString('base64url'),
+  };
+  const config: SandboxConfig = {
+    otpCode: '000000',
+    sessionLifetimeMs: 15 * 60_000,
+    requestIdLifetimeMs: 5 * 60_000,
+    otpLifetimeMs: 10 * 60_000,
+    otpMaxAttempts: 5,
+    otpResendIntervalMs: 30_000,
+    quoteLifetimeMs: 5 * 60_000,
+    ...options.timing,
+    webauthn: options.webauthn ?? { rpId: 'localhost', origins: ['http://localhost'] },
+    oidcIssuers: options.oidcIssuers ?? [SANDBOX_OIDC_ISSUER, 'https://accounts.google.com'],
+  };
+  const clock = createClock(options.now);
+  const ctx: SandboxContext = {
+    store: new Store(clock.now),
+    clock,
+    config,
+    keys: {
+      otpTarget: createEnclaveKey(options.enclaveKeys?.otpTarget),
+      export: createEnclaveKey(options.enclaveKeys?.export),
+    },
+  };
+  const api = new Router();
+  customerRoutes(api, ctx);
+  credentialRoutes(api, ctx);
+  sessionRoutes(api, ctx);
+  walletRoutes(api, ctx);
+  paymentRoutes(api, ctx);
+  const faults = new Faults();
+  const control = new Router();
+  controlRoutes(control, ctx, faults);
+  const layer: HttpLayer = {
+    api,
+    control,
+    faults,
+    credentials,
+    hangs: new Set(),
+    now: ctx.clock.now,
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+  };
+
+  const server = createServer(
+    {
+      // Seconds, not Node's minutes: a wallet call's headers and body are small, and a client that
+      // trickles them holds a connection for nothing. Both bound only receiving the request, so a
+      // `hang` fault (after the request is in) still holds the answer as long as it was told to.
+      headersTimeout: 10_000,
+      requestTimeout: 20_000,
+      // Node checks those timeouts on this interval (default 30 s, which would stretch them).
+      connectionsCheckingInterval: 1_000,
+    },
+    (request, response) => void handle(layer, request, response),
+  );
+  // Node would send `100 Continue` before the handler runs; readBody sends it only for a body it will read.
+  server.on('checkContinue', (request, response) => void handle(layer, request, response));
+  server.on('clientError', answerClientError);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  if (!options.keepAlive) server.unref();
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    baseUrl: `${url}/${API_VERSION}`,
+    credentials,
+    enclaveKeys: { otpTarget: ctx.keys.otpTarget.publicKeyHex, export: ctx.keys.export.publicKeyHex },
+    clock: ctx.clock,
+    faults,
+    store: ctx.store,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of layer.hangs) clearTimeout(timer);
+        layer.hangs.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
