@@ -32,6 +32,32 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     demo?.stop();
   });
 
+  /** The tabs the running journey opened: on a failure, their logs and screenshots explain it. */
+  let tabs: Tab[] = [];
+
+  /** A journey: on failure, each tab's screenshot (failed-<n>.png) and the end of its demo log join the error. */
+  function journey(name: string, fn: () => Promise<void>): void {
+    it(name, async () => {
+      tabs = [];
+      try {
+        await fn();
+      } catch (error) {
+        const notes = await Promise.all(
+          tabs.map(async (tab, n) => {
+            await tab.screenshot(`${SHOTS}/failed-${n}.png`).catch(() => undefined);
+            const log = await tab
+              .evaluate(() => document.querySelector<HTMLElement>('#log')?.innerText ?? '')
+              .catch((e: Error) => `(no log: ${e.message})`);
+            const alerts = await tab.text({ role: 'alert', nth: 0 }).catch(() => '');
+            return `tab ${n}: alert "${alerts}"; demo log (newest first):\n${log.slice(0, 1500)}`;
+          }),
+        );
+        (error as Error).message += `\n${notes.join('\n')}`;
+        throw error;
+      }
+    });
+  }
+
   async function newDevice(): Promise<Device> {
     const device = await engine.newDevice();
     devices.push(device);
@@ -41,6 +67,7 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
   /** A tab on the demo, its forms wired (the wallet shows its sign-in methods). */
   async function openDemo(device?: Device, path = '/'): Promise<Tab> {
     const tab = await (device ?? (await newDevice())).newTab();
+    tabs.push(tab);
     await tab.goto(new URL(path, demo.url).href);
     await tab.waitFor({ role: 'button', name: 'Email me a code' });
     return tab;
@@ -112,40 +139,46 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     return reason ? `${quote.status} (${reason})` : quote.status;
   }
 
-  it('`npm start` prints the URL, the relay and the seeded wallet; platform calls stay off the relay', async () => {
-    expect(demo.output()).to.match(/relay: +http:\/\/localhost:\d+\/api\/ -> sandbox http:\/\/127\.0\.0\.1:\d+\//);
-    expect(demo.output()).to.match(/wallet InternalAccount:[0-9a-f-]{36}/);
-    const refused = await fetch(new URL('/api/customers', demo.url), { method: 'POST', body: '{}' });
-    expect(refused.status).to.equal(404);
-    const page = await fetch(demo.url);
-    expect(page.headers.get('content-security-policy')).to.include("require-trusted-types-for 'script'");
-  });
+  journey(
+    '`npm start` prints the URL, the relay and the seeded wallet; platform calls stay off the relay',
+    async () => {
+      expect(demo.output()).to.match(/relay: +http:\/\/localhost:\d+\/api\/ -> sandbox http:\/\/127\.0\.0\.1:\d+\//);
+      expect(demo.output()).to.match(/wallet InternalAccount:[0-9a-f-]{36}/);
+      const refused = await fetch(new URL('/api/customers', demo.url), { method: 'POST', body: '{}' });
+      expect(refused.status).to.equal(404);
+      const page = await fetch(demo.url);
+      expect(page.headers.get('content-security-policy')).to.include("require-trusted-types-for 'script'");
+    },
+  );
 
-  it('sign up -> email OTP -> add passkey -> sign out -> passkey sign-in -> fund -> quote -> approve -> execute -> COMPLETED', async () => {
-    const tab = await openDemo();
-    console.log(`passkeys: ${await tab.addAuthenticator()}`);
-    await signUp(tab);
-    await shot(tab, 'journey-1-signed-up');
-    await emailSignIn(tab);
-    await shot(tab, 'journey-2-email-signed-in');
+  journey(
+    'sign up -> email OTP -> add passkey -> sign out -> passkey sign-in -> fund -> quote -> approve -> execute -> COMPLETED',
+    async () => {
+      const tab = await openDemo();
+      console.log(`passkeys: ${await tab.addAuthenticator()}`);
+      await signUp(tab);
+      await shot(tab, 'journey-1-signed-up');
+      await emailSignIn(tab);
+      await shot(tab, 'journey-2-email-signed-in');
 
-    await tab.click({ css: 'summary', text: 'Sign-in methods' });
-    await tab.click({ role: 'button', name: 'Add a passkey' });
-    await tab.waitFor({ role: 'button', name: /^Remove Passkey/ });
-    await shot(tab, 'journey-3-passkey-added');
-    await tab.click({ role: 'button', name: 'Sign out' });
-    await tab.click({ role: 'button', name: 'Sign in with a passkey' });
-    await tab.waitFor({ role: 'button', name: 'Sign out' });
-    expect(await tab.count(logged('"method":"PASSKEY"'))).to.equal(1);
-    await shot(tab, 'journey-4-passkey-signed-in');
+      await tab.click({ css: 'summary', text: 'Sign-in methods' });
+      await tab.click({ role: 'button', name: 'Add a passkey' });
+      await tab.waitFor({ role: 'button', name: /^Remove Passkey/ });
+      await shot(tab, 'journey-3-passkey-added');
+      await tab.click({ role: 'button', name: 'Sign out' });
+      await tab.click({ role: 'button', name: 'Sign in with a passkey' });
+      await tab.waitFor({ role: 'button', name: 'Sign out' });
+      expect(await tab.count(logged('"method":"PASSKEY"'))).to.equal(1);
+      await shot(tab, 'journey-4-passkey-signed-in');
 
-    const quoteId = await pay(tab, '000');
-    expect(await finalStatus(tab, quoteId, /COMPLETED/)).to.equal('COMPLETED');
-    await shot(tab, 'journey-5-completed');
-    expect(await tab.problems()).to.deep.equal([]);
-  });
+      const quoteId = await pay(tab, '000');
+      expect(await finalStatus(tab, quoteId, /COMPLETED/)).to.equal('COMPLETED');
+      await shot(tab, 'journey-5-completed');
+      expect(await tab.problems()).to.deep.equal([]);
+    },
+  );
 
-  it('SMS OTP: a customer with a phone signs in with a texted code', async () => {
+  journey('SMS OTP: a customer with a phone signs in with a texted code', async () => {
     const tab = await openDemo();
     await signUp(tab, { phone: `+1415555${String(Math.floor(Math.random() * 9000) + 1000)}` });
     await tab.click({ role: 'button', name: 'Text me a code' });
@@ -156,7 +189,7 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     expect(await tab.problems()).to.deep.equal([]);
   });
 
-  it("OAuth: link the test identity provider's account, sign out, continue with it", async () => {
+  journey("OAuth: link the test identity provider's account, sign out, continue with it", async () => {
     const tab = await openDemo();
     await signUp(tab);
     await emailSignIn(tab);
@@ -171,7 +204,7 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     expect(await tab.problems()).to.deep.equal([]);
   });
 
-  it('each failing destination suffix ends in its failure, as the sandbox records it', async () => {
+  journey('each failing destination suffix ends in its failure, as the sandbox records it', async () => {
     const tab = await openDemo();
     await signUp(tab);
     await emailSignIn(tab);
@@ -196,7 +229,7 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     expect(await tab.problems()).to.deep.equal([]);
   });
 
-  it('a session signed out from another device: that device is signed out on its next call', async () => {
+  journey('a session signed out from another device: that device is signed out on its next call', async () => {
     const a = await openDemo();
     await signUp(a);
     await emailSignIn(a);
@@ -222,7 +255,7 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     expect([...(await a.problems()), ...(await b.problems())]).to.deep.equal([]);
   });
 
-  it('sign-out in one tab signs out the other tab', async () => {
+  journey('sign-out in one tab signs out the other tab', async () => {
     const device = await newDevice();
     const one = await openDemo(device);
     await signUp(one);
@@ -238,7 +271,7 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     expect([...(await one.problems()), ...(await two.problems())]).to.deep.equal([]);
   });
 
-  it('"Expire the session now" signs the wallet out with cause expired', async () => {
+  journey('"Expire the session now" signs the wallet out with cause expired', async () => {
     const tab = await openDemo();
     await signUp(tab);
     await emailSignIn(tab);
@@ -248,7 +281,7 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     expect(await tab.problems()).to.deep.equal([]);
   });
 
-  it('the ESM build switch (?build=esm) runs the same wallet', async () => {
+  journey('the ESM build switch (?build=esm) runs the same wallet', async () => {
     const tab = await openDemo(undefined, '/?build=esm');
     await tab.waitFor({ text: 'ESM (switch: remove ?build=esm)' });
     await signUp(tab);
@@ -257,7 +290,7 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     expect(await tab.problems()).to.deep.equal([]);
   });
 
-  it('account settings: privacy and a contact change are signed by the session and applied', async () => {
+  journey('account settings: privacy and a contact change are signed by the session and applied', async () => {
     const tab = await openDemo();
     const email = await signUp(tab);
     await emailSignIn(tab);
@@ -276,7 +309,7 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     expect(await tab.problems()).to.deep.equal([]);
   });
 
-  it('a tampered OTP target bundle is refused before any code is sealed; the next try works', async () => {
+  journey('a tampered OTP target bundle is refused before any code is sealed; the next try works', async () => {
     const tab = await openDemo();
     await signUp(tab);
     await tab.check({ role: 'checkbox', name: 'Tamper the next OTP target bundle' });
@@ -300,7 +333,7 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     expect(await tab.problems()).to.deep.equal([]);
   });
 
-  it('an injected 500 and a timeout are recovered by a retry, and the session survives', async () => {
+  journey('an injected 500 and a timeout are recovered by a retry, and the session survives', async () => {
     const tab = await openDemo();
     await signUp(tab);
     await emailSignIn(tab);
