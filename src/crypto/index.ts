@@ -16,6 +16,7 @@ export * from './keys.js';
 export * from './oauth-nonce.js';
 export * from './payload-check.js';
 export * from './points.js';
+export * from './prewarm.js';
 export * from './sha256.js';
 export * from './stamp.js';
 export * from './subtle.js';

@@ -5,7 +5,13 @@
  * checks the verification token names our fresh key, stamps it with that key
  * and stores the session. The plaintext code never leaves the device.
  */
-import { generateSigningKeyPair, parseTargetBundle, publicKeyHex, sealOtpBundle } from '../../crypto/index.js';
+import {
+  generateSigningKeyPair,
+  parseTargetBundle,
+  prewarmOtpSeal,
+  publicKeyHex,
+  sealOtpBundle,
+} from '../../crypto/index.js';
 import { WalletError, type AuthMethod, type AuthSession } from '../../protocol/index.js';
 import { signedCall } from '../../protocol/signed-call.js';
 import { credentialOf, type ClientContext } from '../context.js';
@@ -31,6 +37,9 @@ export function normaliseOtp(code: string): string {
     throw new WalletError('INVALID_INPUT', 'The code must be digits only', { operation: 'finishOtp' });
   return digits;
 }
+
+// Once per page: after the first seal the code is warm.
+let sealWarmed = false;
 
 export async function startOtpSignIn(
   ctx: ClientContext,
@@ -58,6 +67,12 @@ export async function startOtpSignIn(
       // Refused here, not at finish: the user learns before typing a code that will never be sent.
       await parseTargetBundle(body.otpEncryptionTargetBundle, ctx.options.trust.otpTarget);
       target = body;
+      // The first seal on a page pays one-time costs (src/crypto/prewarm.ts): paid now, while the user
+      // types the code. Not awaited, and it never rejects: finish verifies and seals from scratch.
+      if (!sealWarmed) {
+        sealWarmed = true;
+        void prewarmOtpSeal(body.otpEncryptionTargetBundle, ctx.options.trust.otpTarget);
+      }
     } catch (error) {
       if (error instanceof WalletError && error.retryAfterMs !== undefined)
         resendAvailableAt = ctx.api.clock.now() + error.retryAfterMs;

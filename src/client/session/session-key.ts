@@ -10,6 +10,7 @@ import {
   generateEncryptionKeyPair,
   generateSigningKeyPair,
   openSessionKeyBundle,
+  prewarmSessionKeyOpen,
   publicKeyHex,
 } from '../../crypto/index.js';
 import { WalletError, type AuthSession } from '../../protocol/index.js';
@@ -24,10 +25,20 @@ export interface PendingSessionKey {
   keyPair: CryptoKeyPair;
 }
 
+// Once per page: after the first open the code is warm (src/crypto/prewarm.ts).
+let openWarmed = false;
+
 export async function newSessionKey(mode: SessionKeyMode): Promise<PendingSessionKey> {
   if (mode === 'sealed') {
     const keyPair = await generateEncryptionKeyPair();
-    return { mode, keyPair, publicKeyHex: await publicKeyHex(keyPair.publicKey, 'uncompressed') };
+    const hex = await publicKeyHex(keyPair.publicKey, 'uncompressed');
+    // The first open of the answer's bundle would pay one-time costs; pay them while the request is out.
+    // Not awaited, and it never rejects: the real open reports any failure itself.
+    if (!openWarmed) {
+      openWarmed = true;
+      void prewarmSessionKeyOpen(keyPair);
+    }
+    return { mode, keyPair, publicKeyHex: hex };
   }
   const keyPair = await generateSigningKeyPair();
   return { mode, keyPair, publicKeyHex: await publicKeyHex(keyPair.publicKey, 'compressed') };
