@@ -1,0 +1,154 @@
+/**
+ * The partner guide's example app (examples/partner-app, the code
+ * docs/partner-guide.md shows), run as a partner runs it: the package packed
+ * and installed from the tarball with the app's own dependencies (Express 5,
+ * Hono, vite) into a temporary directory, the ESM page built by vite, the
+ * server started with `node server.js` (Express) and `node server.js --hono`
+ * against the local sandbox. In the engine `TEST_ENGINE` names, on the
+ * script-tag page and the ESM page, under the strict CSP: sign in to the shop
+ * -> email code in the wallet -> pay -> approve -> executed by the backend ->
+ * "Payment completed.", with no page problem.
+ */
+import { expect } from 'chai';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { launchEngine, testEngine, type Engine, type Tab } from '../helpers/engine/index.js';
+
+const run = promisify(execFile);
+const EXAMPLE = 'examples/partner-app';
+const SOURCES = [
+  'package.json',
+  'partner.js',
+  'relay.js',
+  'routes.js',
+  'express.js',
+  'hono.js',
+  'server.js',
+  'vite.config.js',
+];
+
+/** Every file of the example (its built pages left out), for the install's cache key. */
+async function exampleFiles(dir = EXAMPLE): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.name === 'node_modules' || path === join(EXAMPLE, 'public/esm')) continue;
+    if (entry.isDirectory()) files.push(...(await exampleFiles(path)));
+    else files.push(path);
+  }
+  return files.sort();
+}
+
+/**
+ * The example installed from the packed tarball, its ESM page built. Cached by
+ * the tarball's and the example's content, so the three engine runs of npm test
+ * install once.
+ */
+async function installExample(): Promise<string> {
+  if (!existsSync('dist/index.js')) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+  const cache = resolve('node_modules/.cache/partner-app');
+  await mkdir(cache, { recursive: true });
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', cache], { maxBuffer: 16 << 20 });
+  const tarball = join(cache, (JSON.parse(stdout) as { filename: string }[])[0]!.filename);
+  const hash = createHash('sha256').update(await readFile(tarball));
+  for (const file of await exampleFiles()) hash.update(file).update(await readFile(file));
+  const app = join(cache, hash.digest('hex').slice(0, 16));
+  if (existsSync(join(app, '.installed'))) return app;
+  await rm(app, { recursive: true, force: true });
+  await cp(EXAMPLE, app, { recursive: true, filter: (source) => !source.includes('node_modules') });
+  const manifest = JSON.parse(await readFile(join(app, 'package.json'), 'utf8'));
+  manifest.dependencies['embedded-wallet-elements'] = `file:${tarball}`;
+  await writeFile(join(app, 'package.json'), JSON.stringify(manifest, null, 2));
+  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: app, maxBuffer: 16 << 20 });
+  await run('npm', ['run', 'build', '--silent'], { cwd: app, maxBuffer: 16 << 20 });
+  await writeFile(join(app, '.installed'), '');
+  return app;
+}
+
+/** `node server.js [flags]` in the app; resolves with its origin once it prints it. */
+async function startApp(app: string, flags: string[]): Promise<{ origin: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['server.js', ...flags], { cwd: app, env: { ...process.env, PORT: '0' } });
+  let output = '';
+  const origin = await new Promise<string>((resolveOrigin, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the app printed no URL in 20 s:\n${output}`)), 20_000);
+    const take = (chunk: Buffer) => {
+      output += chunk;
+      const match = /Partner app \([^)]+\): (http:\/\/localhost:\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolveOrigin(match[1]!);
+      }
+    };
+    child.stdout!.on('data', take);
+    child.stderr!.on('data', take);
+    child.once('exit', (code) => reject(new Error(`the app exited with ${code}:\n${output}`)));
+  });
+  return { origin, child };
+}
+
+describe(`the partner guide's example app (${testEngine()})`, () => {
+  let app: string;
+  let engine: Engine;
+
+  before(async () => {
+    [app, engine] = await Promise.all([installExample(), launchEngine()]);
+  });
+  after(async () => {
+    await engine?.close();
+  });
+
+  /** The whole purchase as a shopper does it, on the page at `path`. */
+  async function buy(tab: Tab): Promise<void> {
+    await tab.fill({ label: 'Email' }, `shopper-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    await tab.click({ role: 'button', name: 'Sign in to the shop' });
+    await tab.click({ role: 'button', name: 'Email me a code' });
+    await tab.type({ css: 'input[autocomplete="one-time-code"]' }, '000000');
+    await tab.waitFor({ role: 'button', name: 'Sign out' });
+    await tab.click({ role: 'button', name: 'Pay $10.00' });
+    await tab.click({ role: 'button', name: 'Approve' }); // arms once in view for a moment
+    await tab.waitFor({ role: 'status', text: 'Payment completed.' }, { timeout: 30_000 });
+  }
+
+  for (const [framework, flags] of [
+    ['Express 5', []],
+    ['Hono', ['--hono']],
+  ] as const) {
+    it(`${framework}: the script-tag page and the ESM page each pay, under the strict CSP`, async () => {
+      const { origin, child } = await startApp(app, [...flags]);
+      try {
+        for (const path of ['/', '/esm/']) {
+          const tab = await (await engine.newDevice()).newTab();
+          await tab.goto(`${origin}${path}`);
+          const csp = await tab.evaluate(async () =>
+            (await fetch(location.href)).headers.get('content-security-policy'),
+          );
+          expect(csp, path).to.include("require-trusted-types-for 'script'");
+          await buy(tab);
+          expect(await tab.problems(), path).to.deep.equal([]);
+        }
+        // The relay is mounted where basePath says, and refuses what is not a wallet call.
+        expect((await fetch(`${origin}/api/wallet/customers`, { method: 'POST' })).status).to.equal(404);
+      } finally {
+        child.kill();
+      }
+    });
+  }
+
+  it('the guide shows the example files as they are', async () => {
+    const guide = await readFile('docs/partner-guide.md', 'utf8');
+    for (const file of [
+      ...SOURCES.filter((f) => f.endsWith('.js')),
+      'public/index.html',
+      'public/page.js',
+      'esm/main.js',
+    ]) {
+      const source = (await readFile(join(EXAMPLE, file), 'utf8')).trim();
+      expect(guide, `docs/partner-guide.md shows ${file}`).to.include(source);
+    }
+  });
+});
