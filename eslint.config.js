@@ -8,7 +8,17 @@ import tseslint from 'typescript-eslint';
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-results/', 'bench-results/', 'custom-elements.json', 'examples/partner-app/public/esm/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      'test-results/',
+      'bench-results/',
+      'custom-elements.json',
+      'examples/partner-app/public/esm/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

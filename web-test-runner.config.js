@@ -116,7 +116,8 @@ const colorSchemeCommand = {
 };
 
 export default {
-  files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
+  // Node-only files and page tests (which drive pages from Node) are not browser suites.
+  files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', '!test/**/*.page.test.ts'],
   nodeResolve: true,
   port,
   hostname: 'localhost',

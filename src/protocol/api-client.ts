@@ -32,11 +32,19 @@ const FALLBACK_CODE: Record<number, string> = {
 };
 
 /** Maps one non-2xx answer to a WalletError (the HTTP boundary's one mapper). */
+/** For the developer (ew-error's message, the console): what a bare 404 from the relay's address means. */
+export const RELAY_NOT_FOUND_MESSAGE =
+  "No relay answers at the wallet's api-base (a 404 without the relay's JSON error): mount the relay there, " +
+  "with createRelay's basePath equal to the mount path";
+
 export function errorFromResponse(response: WireResponse, operation: string, requestId?: string): WalletError {
   const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as Record<
     string,
     unknown
   >;
+  // The relay and the service always answer errors with a JSON code: a bare 404 is some other server's.
+  if (response.status === 404 && typeof body['code'] !== 'string')
+    return new WalletError('RELAY_NOT_FOUND', RELAY_NOT_FOUND_MESSAGE, { status: 404, operation });
   const code =
     typeof body['code'] === 'string'
       ? body['code']

@@ -34,6 +34,9 @@ export const DEFAULT_MESSAGES: Readonly<Record<string, string>> = {
   UPSTREAM_TIMEOUT: 'The wallet service did not answer in time. Try again.',
   UPSTREAM_UNAVAILABLE: 'The wallet service cannot be reached right now.',
   NETWORK_ERROR: 'You appear to be offline. Check your connection and try again.',
+  // The site's setup, not the user's doing: said plainly; the details go to the developer (ew-error, console).
+  RELAY_NOT_FOUND: 'The wallet is not available on this site right now.',
+  RELAY_MISCONFIGURED: 'The wallet is not available on this site right now.',
   TIMEOUT: 'The request took too long. Try again.',
   INVALID_RESPONSE: 'The wallet service sent an unexpected answer.',
   NOT_SIGNED_IN: 'Sign in to continue.',

@@ -71,3 +71,6 @@ export const innerHandlers = new WeakMap<
   (request: Request) => Promise<Response>,
   (inbound: Inbound) => Promise<Answer>
 >();
+
+/** What `toNodeHandler` may check of the relay it mounts: where `createRelay` was told it is mounted. */
+export const relayMounts = new WeakMap<(request: Request) => Promise<Response>, { basePath: string }>();

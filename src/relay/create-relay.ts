@@ -6,7 +6,7 @@
  * `authorize` hook whether this visitor may act on the wallet the request
  * touches. The platform credentials never reach the browser.
  */
-import { inboundOf, innerHandlers, tooLarge, toResponse, type Answer, type Inbound } from './answer.js';
+import { inboundOf, innerHandlers, relayMounts, tooLarge, toResponse, type Answer, type Inbound } from './answer.js';
 import { isServiceId, matchPath, type Operation } from './operations.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { checkOwnership } from './ownership.js';
@@ -346,6 +346,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
 
   const relay = async (request: Request): Promise<Response> => toResponse(await handle(inboundOf(request)));
   innerHandlers.set(relay, handle);
+  relayMounts.set(relay, { basePath });
   return relay;
 }
 

@@ -12,7 +12,7 @@
  * `bodyTimeoutMs` (408 past it). A GET or HEAD with a body is refused (400).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { innerHandlers, tooLarge, type Answer, type Inbound } from './answer.js';
+import { innerHandlers, relayMounts, tooLarge, type Answer, type Inbound } from './answer.js';
 import { RELAY_METHODS } from './operations.js';
 import { parseHostHeader } from '../protocol/host-header.js';
 
@@ -136,6 +136,24 @@ function write(res: ServerResponse, answer: Answer): void {
   res.writeHead(answer.status, answer.headers).end(answer.body ?? undefined);
 }
 
+/**
+ * A relay set up wrongly in the app that mounts it (not the client's doing):
+ * answered 500 with the fix, and said once on the server's console.
+ */
+function misconfigured(message: string, said: Set<string>): ClientFault {
+  if (!said.has(message)) {
+    said.add(message);
+    console.error(`embedded-wallet-elements relay: ${message}`);
+  }
+  return new ClientFault(500, 'RELAY_MISCONFIGURED', message);
+}
+
+/** Whether a body parser (express.json(), say) read the request before the relay could. */
+function bodyAlreadyRead(req: IncomingMessage): boolean {
+  const declared = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  return declared && (req.readableEnded || (req as IncomingMessage & { body?: unknown }).body !== undefined);
+}
+
 function faultResponse(fault: ClientFault): Response {
   return new Response(JSON.stringify({ status: fault.status, code: fault.code, message: fault.message }), {
     status: fault.status,
@@ -173,9 +191,18 @@ export function toNodeHandler(
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 10_000;
   // A relay from `createRelay` is called without a Request and a Response per call.
   const inner = innerHandlers.get(handler);
+  const basePath = relayMounts.get(handler)?.basePath;
+  const said = new Set<string>();
   return async (req, res) => {
     try {
       const url = requestUrl(req);
+      // Express tells where it mounted us: it must be where the relay was told it is.
+      const mountedAt = (req as IncomingMessage & { baseUrl?: unknown }).baseUrl;
+      if (typeof mountedAt === 'string' && mountedAt !== '' && basePath !== undefined && mountedAt !== basePath)
+        throw misconfigured(
+          `it is mounted at "${mountedAt}" but createRelay has basePath "${basePath}": set basePath: "${mountedAt}"`,
+          said,
+        );
       const method = req.method ?? 'GET';
       const bodiless = method === 'GET' || method === 'HEAD';
       if (
@@ -183,6 +210,11 @@ export function toNodeHandler(
         (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined)
       )
         throw new ClientFault(400, 'INVALID_INPUT', `A ${method} request has no body`);
+      if (!bodiless && bodyAlreadyRead(req))
+        throw misconfigured(
+          'the request body was read before the relay (a body parser such as express.json() runs first): mount the relay before any body parser',
+          said,
+        );
       const body = bodiless ? undefined : await readBody(req, limit, bodyTimeoutMs);
       if (inner) {
         if (FORBIDDEN_METHODS.has(method)) throw new ClientFault(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed`);

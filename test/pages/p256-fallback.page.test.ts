@@ -84,8 +84,10 @@ describe(`the script tag and the P-256 fallback file (${testEngine()})`, () => {
     expect(new Set(result.keys).size).to.equal(2);
     const fetched = await requests(tab);
     expect(fetched).to.include('/dist/embedded-wallet-elements.js');
-    // Each import: the 67-byte form (no public point) as ECDSA and as ECDH, never the 138-byte one.
-    expect(await tab.evaluate(() => (window as any).__pkcs8Lengths)).to.deep.equal([67, 67, 67, 67]);
+    // Every import the native 67-byte form (no public point): ECDSA and ECDH per refresh (and any pre-warm).
+    const lengths: number[] = await tab.evaluate(() => (window as any).__pkcs8Lengths);
+    expect(lengths.length).to.be.at.least(4);
+    expect(new Set(lengths)).to.deep.equal(new Set([67]));
     expect(fetched.filter((path) => path.endsWith(FALLBACK_FILE))).to.deep.equal([]);
     expect(await tab.problems()).to.deep.equal([]);
   });
@@ -98,7 +100,10 @@ describe(`the script tag and the P-256 fallback file (${testEngine()})`, () => {
     expect(new Set(result.keys).size).to.equal(2);
     const fetched = await requests(tab);
     expect(fetched.filter((path) => path.endsWith(FALLBACK_FILE))).to.deep.equal([`/dist/${FALLBACK_FILE}`]);
-    expect(await tab.evaluate(() => (window as any).__pkcs8Lengths)).to.deep.equal([67, 67, 138, 67, 67, 138]);
+    // Refused 67-byte imports, and the fallback's 138-byte ones (the public point derived by @noble/curves).
+    const lengths: number[] = await tab.evaluate(() => (window as any).__pkcs8Lengths);
+    expect(lengths.filter((n) => n === 138).length).to.be.at.least(2);
+    expect(new Set(lengths)).to.deep.equal(new Set([67, 138]));
     expect(await tab.problems()).to.deep.equal([]);
   });
 

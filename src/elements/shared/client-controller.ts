@@ -8,6 +8,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { WalletClient } from '../../client/index.js';
 import { EwErrorEvent } from '../events/error.js';
 import { describeError, type ErrorInfo } from './error-text.js';
+import { reportSetupProblem } from './setup-problem.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { client: WalletClient | undefined };
 
@@ -68,6 +69,7 @@ export class ClientController implements ReactiveController {
     } catch (error) {
       this.status = 'error';
       this.error = describeError(error, action);
+      reportSetupProblem(this.error);
       this.host.dispatchEvent(new EwErrorEvent(this.error));
       return undefined;
     } finally {

@@ -127,12 +127,23 @@ export class Tab {
     return this.page.goto(url);
   }
 
-  /** Clicks the one element `query` names, once it is enabled and on top. */
+  /**
+   * Clicks the one element `query` names, once it is enabled, on top, and has
+   * stayed so, in place, across two looks 50 ms apart (a list reloading after a
+   * section opens disables its buttons for a moment: a click then would be lost).
+   */
   async click(query: Query, options: { timeout?: number } = {}): Promise<void> {
-    const { x, y } = await this.until(
-      () => this.call<{ x: number; y: number } | { wait: string }>('aim', toPage(query)),
-      options.timeout,
-    );
+    let last: { x: number; y: number } | undefined;
+    const { x, y } = await this.until(async () => {
+      const aim = await this.call<{ x: number; y: number } | { wait: string }>('aim', toPage(query));
+      if ('wait' in aim) {
+        last = undefined;
+        return aim;
+      }
+      const steady = last?.x === aim.x && last.y === aim.y;
+      last = aim;
+      return steady ? aim : { wait: `${JSON.stringify(toPage(query))} to settle` };
+    }, options.timeout);
     await this.page.click(x, y);
   }
 

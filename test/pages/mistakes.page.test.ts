@@ -1,0 +1,114 @@
+/**
+ * A partner's setup mistakes, each made for real in an Express 5 app serving
+ * the script-tag bundle, in the engine `TEST_ENGINE` names: each must name
+ * itself in the `ew-error` event (a specific code, the fix in its message),
+ * in one console line from the elements, and on screen in words an end user
+ * can act on, instead of failing silently or misleadingly (issue 14).
+ */
+import { expect } from 'chai';
+import express from 'express';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { itNeeds } from '../harness/node.js';
+import { createRelay, toNodeHandler } from '../../src/relay/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { launchEngine, testEngine, type Engine, type Tab } from '../helpers/engine/index.js';
+import { BUNDLE } from '../helpers/page-server.js';
+import { createWalletCustomer } from '../helpers/stack.js';
+
+type Mistake = 'relay after express.json()' | 'basePath differs from the mount path' | 'api-base where no relay is';
+
+/** A partner app with one mistake: the relay meant for /api/wallet, the page's wallet pointed at it. */
+async function partnerApp(sandbox: Sandbox, mistake: Mistake): Promise<{ origin: string; server: Server }> {
+  const relay = createRelay({
+    serviceUrl: sandbox.baseUrl,
+    credentials: sandbox.credentials,
+    basePath: mistake === 'basePath differs from the mount path' ? '/wallet' : '/api/wallet',
+    authorize: () => true,
+  });
+  const app = express();
+  if (mistake === 'relay after express.json()') app.use(express.json());
+  app.use('/api/wallet', toNodeHandler(relay));
+  const bundle = await readFile(BUNDLE);
+  app.get('/wallet.js', (_req, res) => void res.type('text/javascript').send(bundle));
+  app.get('/', (req, res) => {
+    const apiBase = mistake === 'api-base where no relay is' ? '/api/wallet-typo' : '/api/wallet';
+    const attrs = `api-base="${apiBase}" account-id="${String(req.query['account'])}" otp-target-key="${sandbox.enclaveKeys.otpTarget}" export-key="${sandbox.enclaveKeys.export}"`;
+    res
+      .type('html')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title><link rel="icon" href="data:,">` +
+          `<script src="/wallet.js"></script></head><body><ew-wallet ${attrs}></ew-wallet></body></html>`,
+      );
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://localhost:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe(`setup mistakes name themselves (${testEngine()})`, () => {
+  let sandbox: Sandbox;
+  let engine: Engine;
+  const servers: Server[] = [];
+
+  before(async () => {
+    [sandbox, engine] = await Promise.all([startSandbox(), launchEngine()]);
+  });
+  after(async () => {
+    await engine?.close();
+    for (const server of servers) server.close();
+    await sandbox?.close();
+  });
+
+  /**
+   * Opens the partner page of `mistake` and acts as the user would: asks for a
+   * code, or (when the wallet could not even list its sign-in methods) tries
+   * again. Returns the tab and the last ew-error's details.
+   */
+  async function tryToSignIn(mistake: Mistake): Promise<{ tab: Tab; error: { code: string; message: string } }> {
+    const { origin, server } = await partnerApp(sandbox, mistake);
+    servers.push(server);
+    const { accountId } = await createWalletCustomer(sandbox, {
+      email: `mistake-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    });
+    const tab = await (await engine.newDevice()).newTab();
+    await tab.addInitScript(() => {
+      document.addEventListener('ew-error', (e) => ((window as any).__ewErrors ??= []).push((e as CustomEvent).detail));
+    }, undefined);
+    await tab.goto(`${origin}/?account=${encodeURIComponent(accountId)}`);
+    const next = { role: 'button', name: /^(Email me a code|Try again)$/ } as const;
+    await tab.waitFor(next);
+    await tab.evaluate(() => void ((window as any).__ewErrors ??= [])); // where the listener came after load (WebKit)
+    await tab.click(next);
+    await tab.waitUntil('an ew-error event', () => (window as any).__ewErrors?.length);
+    return { tab, error: await tab.evaluate(() => (window as any).__ewErrors.at(-1)) };
+  }
+
+  const ON_SCREEN = 'The wallet is not available on this site right now.';
+
+  for (const [mistake, code, fix] of [
+    ['relay after express.json()', 'RELAY_MISCONFIGURED', 'mount the relay before any body parser'],
+    ['basePath differs from the mount path', 'RELAY_MISCONFIGURED', 'set basePath: "/api/wallet"'],
+    ['api-base where no relay is', 'RELAY_NOT_FOUND', "mount the relay there, with createRelay's basePath"],
+  ] as const) {
+    it(`${mistake}: ${code} with the fix in the event, plain words on screen`, async () => {
+      const { tab, error } = await tryToSignIn(mistake);
+      expect(error.code).to.equal(code);
+      expect(error.message).to.include(fix);
+      expect(await tab.text({ within: 'ew-wallet', role: 'alert', nth: 0 })).to.equal(ON_SCREEN);
+    });
+
+    itNeeds(
+      () => engine.consoleFromLoad,
+      `${mistake}: one console line from the elements names it and the fix`,
+      async () => {
+        const { tab } = await tryToSignIn(mistake);
+        const lines = (await tab.problems()).filter((p) => p.includes('embedded-wallet-elements:'));
+        expect(lines).to.have.length(1);
+        expect(lines[0]).to.include(code).and.include(fix);
+      },
+    );
+  }
+});
