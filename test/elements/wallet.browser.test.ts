@@ -4,7 +4,7 @@
  */
 import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
-import { advanceSandbox, newWallet, platform } from '../helpers/browser-stack.js';
+import { advanceSandbox, newWallet, platform, recording } from '../helpers/browser-stack.js';
 import { buttonNamed, click, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
 import { codeInput, mountWallet as mount, signInByTyping } from '../helpers/elements.js';
 import { setWalletStrings, STRINGS_EN, STRINGS_ES } from '../../src/elements/index.js';
@@ -27,6 +27,40 @@ describe('<ew-wallet>', () => {
       () => deepQueryAll('[part~="header"]', el)[0]?.textContent?.includes('Signed in as'),
       'the signed-in header',
     );
+  });
+
+  it('loads the sign-in methods while the stored session is restored, not after; a restored session never shows them', async () => {
+    const wallet = await newWallet();
+    const { transport } = recording();
+    const statusAtListing: string[] = [];
+    const el = await mount(
+      wallet,
+      {},
+      {
+        transport: (request) => {
+          if (request.path.startsWith('/auth/credentials?')) statusAtListing.push(el.client?.state.status ?? 'none');
+          return transport(request);
+        },
+      },
+    );
+    await waitFor(() => buttonNamed('Email me a code', el), 'the email button');
+    // Sent while IndexedDB was still being read: the two no longer wait on each other.
+    expect(statusAtListing).to.deep.equal(['restoring']);
+    await signInByTyping(el);
+    el.remove();
+
+    // Another page load on this device: the session comes back from IndexedDB; the sign-in view made
+    // meanwhile stays hidden until it is dropped.
+    const again = await mount(wallet);
+    const hiddenWhileRestoring: boolean[] = [];
+    const shown = () => deepQueryAll('ew-sign-in', again).filter((x) => !x.hidden).length;
+    await waitFor(() => {
+      if (again.client?.state.status === 'restoring') hiddenWhileRestoring.push(shown() === 0);
+      return again.client?.state.status === 'signed-in';
+    }, 'the restored session');
+    expect(hiddenWhileRestoring.every(Boolean)).to.equal(true);
+    expect(shown()).to.equal(0);
+    expect(buttonNamed('Sign out', again)).to.not.equal(undefined);
   });
 
   it('the code field is in the light DOM with one-time-code autofill hints, so OS autofill can reach it', async () => {

@@ -52,6 +52,8 @@ export class EwSignIn extends LitElement {
     if (changed.has('client') && this.client) {
       this.credentials = undefined;
       this.activeOtp = undefined;
+      // A load still running for the client replaced must not hold this one back (its list is dropped).
+      this.wallet.reset();
       void this.load();
     }
   }

@@ -199,16 +199,26 @@ export class EwWallet extends LitElement {
     const errorLine = html`<div aria-live="polite">
       ${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}
     </div>`;
-    if (!client || !state || state.status === 'restoring') {
+    if (!client || !state) {
       return html`<div part="base" aria-busy="true">
         <p role="status"><span part="spinner" aria-hidden="true"></span>${s.loading}</p>
       </div>`;
     }
-    const warning = client.storageWarning ? html`<p class="notice" role="note">${s.storageWarning}</p>` : nothing;
-    if (state.status === 'signed-out') {
-      return html`<div part="base">
-        ${warning}
+    if (state.status !== 'signed-in') {
+      // One template while restoring and signed out, so the sign-in view made during the restore is the
+      // one shown after it: it loads the wallet's methods while IndexedDB opens (no waterfall of the
+      // two before the form shows); a restored session drops it unseen.
+      const restoring = state.status === 'restoring';
+      return html`<div part="base" aria-busy=${restoring ? 'true' : 'false'}>
+        ${
+          restoring
+            ? html`<p role="status"><span part="spinner" aria-hidden="true"></span>${s.loading}</p>`
+            : client.storageWarning
+              ? html`<p class="notice" role="note">${s.storageWarning}</p>`
+              : nothing
+        }
         <ew-sign-in
+          ?hidden=${restoring}
           .client=${client}
           .strings=${this.strings}
           .oidcTokenProvider=${this.oidcTokenProvider}
@@ -218,6 +228,7 @@ export class EwWallet extends LitElement {
         ${errorLine}
       </div>`;
     }
+    const warning = client.storageWarning ? html`<p class="notice" role="note">${s.storageWarning}</p>` : nothing;
     const left = Math.max(0, state.session.expiresAt.getTime() - this.clock.now);
     const pending = this.wallet.pending;
     return html`<div part="base">
