@@ -12,7 +12,7 @@ describe('npm run bench', () => {
   it('a short run reports every operation, ours and Turnkey, the load to interactive and the relay', async () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts'], {
       encoding: 'utf8',
-      env: { ...process.env, BENCH_RUNS: '10', BENCH_LOADS: '1', BENCH_SECONDS: '1' },
+      env: { ...process.env, BENCH_RUNS: '10', BENCH_LOADS: '1', BENCH_SECONDS: '1', BENCH_FIRST_PAGES: '1' },
       timeout: 120_000,
     });
     expect(result.status, result.stdout + result.stderr).to.equal(0);
@@ -23,12 +23,18 @@ describe('npm run bench', () => {
     }
     expect(rows).to.include('IndexedDB store + restore session/ours');
     expect(report.loadToInteractiveMs.median).to.be.greaterThan(0);
+    expect(report.loadToInteractiveMs.breakdown.idbOpened).to.be.greaterThan(0);
+    const first = (report.firstCalls as { op: string; impl: string }[]).map((t) => `${t.op}/${t.impl}`);
+    expect(first).to.include.members(['OTP seal/ours', 'session bundle open/ours', 'stamp/turnkey']);
+    expect(result.stdout).to.match(/after pre-warm/);
     expect(report.relay.relayed.rps).to.be.greaterThan(0);
     expect(result.stdout).to.match(/turnkey\/ours/);
     // The README's table comes from the same run.
     const table = await readFile('bench-results/bench.md', 'utf8');
-    expect(table).to.match(/^\| stamp \| [\d.]+ \| [\d.]+ \| [\d.]+ \| [\d.]+ \| [\d.]+x \|$/m);
+    expect(table).to.match(/^\| stamp \| [\d.]+ \| [\d.]+ \| [\d.]+x \|$/m);
+    expect(table).to.match(/^\| OTP seal \| [\d.]+ \| [\d.]+ \| [\d.]+ \|$/m);
     expect(table).to.match(/^\| key pair \(signing\) \|.*\| [\d.]+x \|$/m);
+    expect(table).to.include('IndexedDB opened');
     expect(table).to.include('through the relay');
   });
 });
