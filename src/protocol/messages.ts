@@ -37,6 +37,8 @@ export const DEFAULT_MESSAGES: Readonly<Record<string, string>> = {
   // The site's setup, not the user's doing: said plainly; the details go to the developer (ew-error, console).
   RELAY_NOT_FOUND: 'The wallet is not available on this site right now.',
   RELAY_MISCONFIGURED: 'The wallet is not available on this site right now.',
+  CONFIG_CSP_CONNECT_SRC: 'The wallet is not available on this site right now.',
+  RELAY_UNREACHABLE: 'The wallet could not be reached. Check your connection and try again.',
   TIMEOUT: 'The request took too long. Try again.',
   INVALID_RESPONSE: 'The wallet service sent an unexpected answer.',
   NOT_SIGNED_IN: 'Sign in to continue.',

@@ -3,6 +3,7 @@
  * with the service's paths below it; a host may pass its own `Transport`
  * instead (its own HTTP client, auth headers, a native bridge).
  */
+import { unreachable, watchConnectRefusals } from './unreachable.js';
 import { WalletError } from './wallet-error.js';
 
 export interface WireRequest {
@@ -21,7 +22,10 @@ export interface WireResponse {
   body: unknown;
 }
 
-/** Sends one request; rejects only with a WalletError (NETWORK_ERROR, TIMEOUT, ABORTED). */
+/**
+ * Sends one request; rejects only with a WalletError (NETWORK_ERROR, TIMEOUT, ABORTED, or the
+ * setup problems CONFIG_CSP_CONNECT_SRC and RELAY_UNREACHABLE: see unreachable.ts).
+ */
 export type Transport = (request: WireRequest) => Promise<WireResponse>;
 
 export interface FetchTransportOptions {
@@ -39,6 +43,7 @@ export function fetchTransport(baseUrl: string, options: FetchTransportOptions =
   const base = baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 20_000;
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  watchConnectRefusals();
   return async (request) => {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
@@ -59,7 +64,7 @@ export function fetchTransport(baseUrl: string, options: FetchTransportOptions =
     } catch (cause) {
       if (request.signal?.aborted) throw new WalletError('ABORTED', 'The request was cancelled', { cause });
       if (timeout.aborted) throw new WalletError('TIMEOUT', `No answer within ${timeoutMs} ms`, { cause });
-      throw new WalletError('NETWORK_ERROR', 'The wallet service could not be reached', { cause });
+      throw await unreachable(`${base}${request.path}`, cause);
     }
     let body: unknown;
     try {

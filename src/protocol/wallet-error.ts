@@ -52,7 +52,13 @@ export type ClientErrorCode =
   /** A prepared challenge (passkey) expired before it was used; prepare again. */
   | 'CHALLENGE_EXPIRED'
   /** The operation was cancelled through its AbortSignal. */
-  | 'ABORTED';
+  | 'ABORTED'
+  /** Setup: a 404 without the relay's JSON error, so no relay answers at the api-base. */
+  | 'RELAY_NOT_FOUND'
+  /** Setup: the relay on another origin did not answer this page (not in its allowedOrigins, or down). */
+  | 'RELAY_UNREACHABLE'
+  /** Setup: the page's Content-Security-Policy refused the connection to the relay. */
+  | 'CONFIG_CSP_CONNECT_SRC';
 
 /** Any code a WalletError may carry; unknown service codes pass through as strings. */
 export type WalletErrorCode = ServiceErrorCode | ClientErrorCode | (string & {});
@@ -96,7 +102,10 @@ export class WalletError extends Error {
   /** True for failures after which the request may or may not have been applied. */
   get ambiguous(): boolean {
     return (
-      this.code === 'TIMEOUT' || this.code === 'NETWORK_ERROR' || (this.status !== undefined && this.status >= 500)
+      this.code === 'TIMEOUT' ||
+      this.code === 'NETWORK_ERROR' ||
+      this.code === 'RELAY_UNREACHABLE' ||
+      (this.status !== undefined && this.status >= 500)
     );
   }
 }

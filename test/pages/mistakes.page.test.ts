@@ -18,10 +18,22 @@ import { launchEngine, testEngine, type Engine, type Tab } from '../helpers/engi
 import { BUNDLE } from '../helpers/page-server.js';
 import { createWalletCustomer } from '../helpers/stack.js';
 
-type Mistake = 'relay after express.json()' | 'basePath differs from the mount path' | 'api-base where no relay is';
+type Mistake =
+  | 'relay after express.json()'
+  | 'basePath differs from the mount path'
+  | 'api-base where no relay is'
+  | 'a CSP without connect-src for the relay'
+  | 'a relay on another origin that does not allow the page';
+
+/** An Express app listening on 127.0.0.1. */
+async function listen(app: express.Express): Promise<{ port: number; server: Server }> {
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, server };
+}
 
 /** A partner app with one mistake: the relay meant for /api/wallet, the page's wallet pointed at it. */
-async function partnerApp(sandbox: Sandbox, mistake: Mistake): Promise<{ origin: string; server: Server }> {
+async function partnerApp(sandbox: Sandbox, mistake: Mistake): Promise<{ origin: string; servers: Server[] }> {
   const relay = createRelay({
     serviceUrl: sandbox.baseUrl,
     credentials: sandbox.credentials,
@@ -29,12 +41,26 @@ async function partnerApp(sandbox: Sandbox, mistake: Mistake): Promise<{ origin:
     authorize: () => true,
   });
   const app = express();
+  const servers: Server[] = [];
+  let apiBase = mistake === 'api-base where no relay is' ? '/api/wallet-typo' : '/api/wallet';
+  if (mistake === 'a relay on another origin that does not allow the page') {
+    const elsewhere = express();
+    elsewhere.use('/api/wallet', toNodeHandler(relay));
+    const { port, server } = await listen(elsewhere);
+    servers.push(server);
+    apiBase = `http://127.0.0.1:${port}/api/wallet`;
+  }
   if (mistake === 'relay after express.json()') app.use(express.json());
   app.use('/api/wallet', toNodeHandler(relay));
   const bundle = await readFile(BUNDLE);
   app.get('/wallet.js', (_req, res) => void res.type('text/javascript').send(bundle));
   app.get('/', (req, res) => {
-    const apiBase = mistake === 'api-base where no relay is' ? '/api/wallet-typo' : '/api/wallet';
+    // A policy copied without connect-src, over default-src 'none'.
+    if (mistake === 'a CSP without connect-src for the relay')
+      res.set(
+        'content-security-policy',
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:",
+      );
     const attrs = `api-base="${apiBase}" account-id="${String(req.query['account'])}" otp-target-key="${sandbox.enclaveKeys.otpTarget}" export-key="${sandbox.enclaveKeys.export}"`;
     res
       .type('html')
@@ -43,9 +69,8 @@ async function partnerApp(sandbox: Sandbox, mistake: Mistake): Promise<{ origin:
           `<script src="/wallet.js"></script></head><body><ew-wallet ${attrs}></ew-wallet></body></html>`,
       );
   });
-  const server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://localhost:${(server.address() as AddressInfo).port}`, server };
+  const { port, server } = await listen(app);
+  return { origin: `http://localhost:${port}`, servers: [...servers, server] };
 }
 
 describe(`setup mistakes name themselves (${testEngine()})`, () => {
@@ -68,8 +93,8 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
    * again. Returns the tab and the last ew-error's details.
    */
   async function tryToSignIn(mistake: Mistake): Promise<{ tab: Tab; error: { code: string; message: string } }> {
-    const { origin, server } = await partnerApp(sandbox, mistake);
-    servers.push(server);
+    const { origin, servers: started } = await partnerApp(sandbox, mistake);
+    servers.push(...started);
     const { accountId } = await createWalletCustomer(sandbox, {
       email: `mistake-${crypto.randomUUID().slice(0, 8)}@example.com`,
     });
@@ -86,18 +111,29 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
     return { tab, error: await tab.evaluate(() => (window as any).__ewErrors.at(-1)) };
   }
 
-  const ON_SCREEN = 'The wallet is not available on this site right now.';
+  const onScreen = (code: string) =>
+    code === 'RELAY_UNREACHABLE'
+      ? 'The wallet could not be reached. Check your connection and try again.'
+      : 'The wallet is not available on this site right now.';
+  /** The fix as the message gives it, with the page's own port. */
+  const fixed = (fix: string, tab: Tab) => tab.evaluate((f) => f.replace('PORT', location.port), fix);
 
   for (const [mistake, code, fix] of [
     ['relay after express.json()', 'RELAY_MISCONFIGURED', 'mount the relay before any body parser'],
     ['basePath differs from the mount path', 'RELAY_MISCONFIGURED', 'set basePath: "/api/wallet"'],
     ['api-base where no relay is', 'RELAY_NOT_FOUND', "mount the relay there, with createRelay's basePath"],
+    ['a CSP without connect-src for the relay', 'CONFIG_CSP_CONNECT_SRC', 'add it to connect-src'],
+    [
+      'a relay on another origin that does not allow the page',
+      'RELAY_UNREACHABLE',
+      "list http://localhost:PORT in createRelay's allowedOrigins",
+    ],
   ] as const) {
     it(`${mistake}: ${code} with the fix in the event, plain words on screen`, async () => {
       const { tab, error } = await tryToSignIn(mistake);
       expect(error.code).to.equal(code);
-      expect(error.message).to.include(fix);
-      expect(await tab.text({ within: 'ew-wallet', role: 'alert', nth: 0 })).to.equal(ON_SCREEN);
+      expect(error.message).to.include(await fixed(fix, tab));
+      expect(await tab.text({ within: 'ew-wallet', role: 'alert', nth: 0 })).to.equal(onScreen(code));
     });
 
     itNeeds(
@@ -107,7 +143,9 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
         const { tab } = await tryToSignIn(mistake);
         const lines = (await tab.problems()).filter((p) => p.includes('embedded-wallet-elements:'));
         expect(lines).to.have.length(1);
-        expect(lines[0]).to.include(code).and.include(fix);
+        expect(lines[0])
+          .to.include(code)
+          .and.include(await fixed(fix, tab));
       },
     );
   }

@@ -6,7 +6,7 @@
  */
 import type { ErrorInfo } from './error-text.js';
 
-const SETUP_CODES = /^(CONFIG_|RELAY_NOT_FOUND$|RELAY_MISCONFIGURED$)/;
+const SETUP_CODES = /^(CONFIG_|RELAY_NOT_FOUND$|RELAY_MISCONFIGURED$|RELAY_UNREACHABLE$)/;
 const said = new Set<string>();
 
 export function isSetupProblem(info: ErrorInfo): boolean {
