@@ -4,11 +4,12 @@
 //   dependency left external so npm users dedupe them;
 // - `--mode iife`: the script-tag bundle of src/iife.ts, self-contained and
 //   minified, for pages without a bundler, plus embedded-wallet-p256.js, the
-//   @noble/curves fallback it imports only in engines that need it.
+//   @noble/curves fallback it imports only in engines that need it, and
+//   embedded-wallet-webauthn.js, which it imports when a passkey is first prepared.
 // Declarations come from `tsc -p tsconfig.build.json`.
 import { isAbsolute } from 'node:path';
 import { defineConfig } from 'vite';
-import { browserCrypto, scriptTagP256Fallback } from './scripts/browser-crypto.mjs';
+import { browserCrypto, scriptTagP256Fallback, scriptTagWebAuthn } from './scripts/browser-crypto.mjs';
 
 const isBare = (id: string) => !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0');
 
@@ -16,7 +17,7 @@ export default defineConfig(({ mode }) =>
   mode === 'iife'
     ? {
         // The @noble/curves fallback ships as one more file next to the bundle (scripts/browser-crypto.mjs).
-        plugins: [browserCrypto, scriptTagP256Fallback],
+        plugins: [browserCrypto, scriptTagP256Fallback, scriptTagWebAuthn],
         build: {
           target: 'es2022',
           outDir: 'dist/browser',

@@ -4,3 +4,5 @@ export declare const browserCrypto: Plugin;
 export declare const scriptTagP256Fallback: Plugin;
 export declare const P256_FALLBACK_FILE: string;
 export declare function buildP256Fallback(): Promise<string>;
+export declare const scriptTagWebAuthn: Plugin;
+export declare const WEBAUTHN_FILE: string;

@@ -24,24 +24,47 @@ const cryptoDir = fileURLToPath(new URL('../src/crypto/', import.meta.url));
 /** The fallback's file name next to the bundle (noble-loader-script-tag.ts says the same). */
 export const P256_FALLBACK_FILE = 'embedded-wallet-p256.js';
 
-/** Builds the fallback module alone, minified, @noble/curves bundled in; returns its code. */
-export async function buildP256Fallback() {
+/** Builds `entry` alone as one minified ES module with its dependencies bundled in; returns its code. */
+async function buildOneModule(entry, fileName) {
   const { build } = await import('vite');
   const result = await build({
     configFile: false,
     logLevel: 'silent',
-    build: {
-      write: false,
-      minify: true,
-      target: 'es2022',
-      lib: { entry: join(cryptoDir, 'noble-public-key.ts'), formats: ['es'], fileName: () => P256_FALLBACK_FILE },
-    },
+    build: { write: false, minify: true, target: 'es2022', lib: { entry, formats: ['es'], fileName: () => fileName } },
   });
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
   const chunks = outputs.filter((o) => o.type === 'chunk');
-  if (chunks.length !== 1) throw new Error(`the P-256 fallback should be one file, got ${chunks.length}`);
+  if (chunks.length !== 1) throw new Error(`${fileName} should be one file, got ${chunks.length}`);
   return chunks[0].code;
 }
+
+// The script tag's @simplewebauthn/browser, likewise: src/client/webauthn.ts is
+// swapped for webauthn-script-tag.ts, which imports embedded-wallet-webauthn.js
+// from next to the bundle when a passkey ceremony is first prepared.
+const clientDir = fileURLToPath(new URL('../src/client/', import.meta.url));
+
+/** The library's file name next to the bundle (webauthn-script-tag.ts says the same). */
+export const WEBAUTHN_FILE = 'embedded-wallet-webauthn.js';
+
+export const scriptTagWebAuthn = {
+  name: 'script-tag-webauthn',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!importer?.startsWith(clientDir) || !source.includes('webauthn')) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    return resolved?.id === join(clientDir, 'webauthn.ts') ? join(clientDir, 'webauthn-script-tag.ts') : null;
+  },
+  async generateBundle() {
+    this.emitFile({
+      type: 'asset',
+      fileName: WEBAUTHN_FILE,
+      source: await buildOneModule(join(clientDir, 'webauthn-library.ts'), WEBAUTHN_FILE),
+    });
+  },
+};
+
+/** Builds the fallback module alone, minified, @noble/curves bundled in; returns its code. */
+export const buildP256Fallback = () => buildOneModule(join(cryptoDir, 'noble-public-key.ts'), P256_FALLBACK_FILE);
 
 export const scriptTagP256Fallback = {
   name: 'script-tag-p256-fallback',

@@ -67,4 +67,16 @@ describe('@noble/curves in the build', () => {
     expect(fallback).not.to.match(/\bfrom\s*["'][^./]/);
     expect(fallback).to.match(/export\s*\{[^}]*noblePublicPoint/);
   });
+
+  it('the script-tag bundle holds no @simplewebauthn/browser; embedded-wallet-webauthn.js next to it does, as an ES module', () => {
+    // The library's own message, in no file of ours.
+    const marker = 'WebAuthn is not supported in this browser';
+    const bundle = readFileSync(join(DIST, 'browser/embedded-wallet-elements.js'), 'utf8');
+    const library = readFileSync(join(DIST, 'browser/embedded-wallet-webauthn.js'), 'utf8');
+    expect(bundle.includes(marker), 'the library in the bundle').to.equal(false);
+    expect(bundle.includes('embedded-wallet-webauthn.js'), 'the bundle names the file').to.equal(true);
+    expect(library.includes(marker), 'the library in its file').to.equal(true);
+    expect(library).not.to.match(/\bfrom\s*["'][^./]/);
+    expect(library).to.match(/export\s*\{[^}]*startAuthentication/);
+  });
 });

@@ -76,7 +76,12 @@ describe('the packed package, installed', () => {
       }
     }
     for (const file of Object.values(manifest.bin)) expect(files.has(file.replace(/^\.\//, '')), file).to.equal(true);
-    for (const file of ['embedded-wallet-elements.js', 'embedded-wallet-elements.js.map', 'embedded-wallet-p256.js'])
+    for (const file of [
+      'embedded-wallet-elements.js',
+      'embedded-wallet-elements.js.map',
+      'embedded-wallet-p256.js',
+      'embedded-wallet-webauthn.js',
+    ])
       expect(files.has(`dist/browser/${file}`), file).to.equal(true);
     expect([...files].some((file) => file.startsWith('test/') || file.startsWith('src/'))).to.equal(false);
   });
@@ -116,7 +121,12 @@ describe('the packed package, installed', () => {
       const resolved = await inApp(`console.log(import.meta.resolve(${JSON.stringify(specifier)}))`);
       expect(existsSync(new URL(resolved)), `${specifier} -> ${resolved}`).to.equal(true);
     }
-    for (const file of ['browser', 'browser/embedded-wallet-elements.js.map', 'browser/embedded-wallet-p256.js']) {
+    for (const file of [
+      'browser',
+      'browser/embedded-wallet-elements.js.map',
+      'browser/embedded-wallet-p256.js',
+      'browser/embedded-wallet-webauthn.js',
+    ]) {
       const resolved = await inApp(`console.log(import.meta.resolve('${NAME}/${file}'))`);
       expect(existsSync(new URL(resolved)), file).to.equal(true);
     }

@@ -4,12 +4,7 @@
  * activation after an `await`, so `start()` calls WebAuthn before awaiting
  * anything. Prepare early, keep it fresh (`isFresh`), start in the click.
  */
-import {
-  startAuthentication,
-  startRegistration,
-  WebAuthnAbortService,
-  type PublicKeyCredentialCreationOptionsJSON,
-} from '@simplewebauthn/browser';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { checkPayloadToSign, sha256Hex, toBase64Url, utf8, WalletCryptoError } from '../../crypto/index.js';
 import { WalletError, type AuthMethod, type AuthSession, type PasskeyChallenge } from '../../protocol/index.js';
 import {
@@ -23,6 +18,7 @@ import {
 } from '../context.js';
 import { passkeyCeremony } from '../passkey-error.js';
 import { newSessionKey, sessionSigningKey } from '../session/session-key.js';
+import { loadWebAuthn, webauthn } from '../webauthn.js';
 import type { SessionInfo } from '../session/session-manager.js';
 
 /**
@@ -70,7 +66,7 @@ const FRESHNESS_MARGIN_MS = 10_000;
 
 export async function preparePasskeySignIn(ctx: ClientContext, credentialId?: string): Promise<PreparedPasskeySignIn> {
   const operation = 'signInWithPasskey';
-  const id = await credentialOf(ctx, 'PASSKEY', credentialId, operation);
+  const [id] = await Promise.all([credentialOf(ctx, 'PASSKEY', credentialId, operation), loadWebAuthn()]);
   const key = await newSessionKey(ctx.options.sessionKeyMode);
   const { body: challenge } = await ctx.api.call<PasskeyChallenge>({
     method: 'POST',
@@ -99,8 +95,8 @@ export async function preparePasskeySignIn(ctx: ClientContext, credentialId?: st
           new WalletError('CHALLENGE_EXPIRED', 'The passkey challenge expired; prepare again', { operation }),
         );
       used = true;
-      // No await before this call: it must run inside the tap's user activation.
-      const ceremony = startAuthentication({
+      // No await before this call: it must run inside the tap's user activation (the library was loaded in prepare).
+      const ceremony = webauthn()!.startAuthentication({
         optionsJSON: {
           // The service's challenge is a hex string whose UTF-8 bytes are the WebAuthn challenge (PROTOCOL.md).
           challenge: toBase64Url(utf8(challenge.challenge)),
@@ -149,7 +145,7 @@ export async function preparePasskeyRegistration(
   const { accountId } = ctx.options;
   // Sent as the service stores it (trimmed, at most 64 characters), so the activity can state it back exactly.
   const nickname = options.nickname?.trim().slice(0, 64) || 'Passkey';
-  await activeSession(ctx, operation);
+  await Promise.all([activeSession(ctx, operation), loadWebAuthn()]);
   const { body: creation } = await ctx.api.call<PublicKeyCredentialCreationOptionsJSON>({
     method: 'POST',
     path: '/passkeys/registration-options',
@@ -160,7 +156,7 @@ export async function preparePasskeyRegistration(
     throw new WalletError('INVALID_RESPONSE', 'The registration options have no challenge', { operation });
   return {
     start() {
-      const ceremony = startRegistration({ optionsJSON: creation });
+      const ceremony = webauthn()!.startRegistration({ optionsJSON: creation });
       return (async () => {
         const response = await passkeyCeremony(ceremony, operation);
         const session = await activeSession(ctx, operation);
@@ -199,5 +195,5 @@ export async function preparePasskeyRegistration(
  * rejects with PASSKEY_CANCELLED, as if they had dismissed the browser's sheet.
  */
 export function cancelPasskeyCeremony(): void {
-  WebAuthnAbortService.cancelCeremony();
+  webauthn()?.WebAuthnAbortService.cancelCeremony();
 }
