@@ -38,6 +38,8 @@ export const DEFAULT_MESSAGES: Readonly<Record<string, string>> = {
   RELAY_NOT_FOUND: 'The wallet is not available on this site right now.',
   RELAY_MISCONFIGURED: 'The wallet is not available on this site right now.',
   CONFIG_CSP_CONNECT_SRC: 'The wallet is not available on this site right now.',
+  CONFIG_MISSING_ATTRIBUTE: 'The wallet is not available on this site right now.',
+  CONFIG_INVALID_ATTRIBUTE: 'The wallet is not available on this site right now.',
   RELAY_UNREACHABLE: 'The wallet could not be reached. Check your connection and try again.',
   TIMEOUT: 'The request took too long. Try again.',
   INVALID_RESPONSE: 'The wallet service sent an unexpected answer.',

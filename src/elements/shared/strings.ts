@@ -249,6 +249,8 @@ export const STRINGS_ES: WalletStrings = {
     RELAY_NOT_FOUND: 'La billetera no está disponible en este sitio en este momento.',
     RELAY_MISCONFIGURED: 'La billetera no está disponible en este sitio en este momento.',
     CONFIG_CSP_CONNECT_SRC: 'La billetera no está disponible en este sitio en este momento.',
+    CONFIG_MISSING_ATTRIBUTE: 'La billetera no está disponible en este sitio en este momento.',
+    CONFIG_INVALID_ATTRIBUTE: 'La billetera no está disponible en este sitio en este momento.',
     TIMEOUT: 'La solicitud tardó demasiado. Inténtalo de nuevo.',
     INVALID_RESPONSE: 'El servicio de billetera envió una respuesta inesperada.',
     NOT_SIGNED_IN: 'Inicia sesión para continuar.',

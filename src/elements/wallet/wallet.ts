@@ -13,7 +13,10 @@ import { EwStorageWarningEvent } from '../events/storage-warning.js';
 import { CODE_SLOT } from '../shared/code-slot.js';
 import { ClientController } from '../shared/client-controller.js';
 import { ServerTimeController } from '../shared/server-time.js';
-import { errorText } from '../shared/error-text.js';
+import { errorText, type ErrorInfo } from '../shared/error-text.js';
+import { reportSetupProblem } from '../shared/setup-problem.js';
+import { EwErrorEvent } from '../events/error.js';
+import { invalidAttribute, missingAttribute, type WalletConfig } from './config-check.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { walletStyles } from './wallet.styles.js';
@@ -24,6 +27,9 @@ const reloadOnOpen = (event: Event) => {
   if (details.open)
     void details.querySelector<HTMLElement & { load(): Promise<void> }>('ew-sessions, ew-credentials')?.load();
 };
+
+/** How long a wallet may wait for its attributes (a page setting them after its own login) before it says what is missing. */
+const CONFIG_GRACE_MS = 2_000;
 
 /** Config attributes that make a new client when they change. */
 const CLIENT_CONFIG = [
@@ -116,6 +122,9 @@ export class EwWallet extends LitElement {
   private readonly wallet = new ClientController(this);
   private readonly clock = new ServerTimeController(this);
   private lastStatus: string | undefined;
+  /** A configuration problem shown instead of the wallet (see config-check.ts). */
+  private configProblem: ErrorInfo | undefined;
+  private configTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
     super();
@@ -128,27 +137,73 @@ export class EwWallet extends LitElement {
     this.hideSections = false;
   }
 
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.configTimer);
+  }
+
+  private get config(): WalletConfig {
+    return {
+      apiBase: this.apiBase,
+      accountId: this.accountId,
+      hasTransport: this.transport !== undefined,
+      sessionKeyMode: this.sessionKeyMode,
+      otpTargetKey: this.otpTargetKey,
+      exportKey: this.exportKey,
+    };
+  }
+
+  /** Shows a configuration problem and reports it (event and, once, the console). */
+  private reportConfig(info: ErrorInfo): void {
+    if (this.configProblem?.message === info.message) return;
+    this.configProblem = info;
+    reportSetupProblem(info);
+    this.dispatchEvent(new EwErrorEvent(info));
+    this.requestUpdate();
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (
-      CLIENT_CONFIG.some((key) => changed.has(key as keyof EwWallet)) &&
-      this.accountId &&
-      (this.apiBase || this.transport)
-    ) {
+    if (!CLIENT_CONFIG.some((key) => changed.has(key as keyof EwWallet))) return;
+    clearTimeout(this.configTimer);
+    this.configProblem = undefined;
+    const invalid = invalidAttribute(this.config);
+    if (invalid) {
       this.client?.close();
-      this.client = new WalletClient({
-        accountId: this.accountId,
-        ...(this.transport ? { transport: this.transport } : { apiBase: this.apiBase! }),
-        ...(this.customerId ? { customerId: this.customerId } : {}),
-        ...(this.sessionKeyMode ? { sessionKeyMode: this.sessionKeyMode } : {}),
-        ...(this.rpId ? { rpId: this.rpId } : {}),
-        enclaveKeys: {
-          ...(this.otpTargetKey ? { otpTarget: this.otpTargetKey } : {}),
-          ...(this.exportKey ? { export: this.exportKey } : {}),
-        },
-        dangerouslyTrustUnpinnedSandbox: this.dangerouslyTrustUnpinnedSandbox,
-      });
-      this.listen(this.client);
+      this.client = undefined;
+      queueMicrotask(() => this.reportConfig(invalid));
+      return;
     }
+    const missing = missingAttribute(this.config);
+    if (missing) {
+      this.awaitConfig(missing);
+      return;
+    }
+    this.client?.close();
+    this.client = new WalletClient({
+      accountId: this.accountId!,
+      ...(this.transport ? { transport: this.transport } : { apiBase: this.apiBase! }),
+      ...(this.customerId ? { customerId: this.customerId } : {}),
+      ...(this.sessionKeyMode ? { sessionKeyMode: this.sessionKeyMode } : {}),
+      ...(this.rpId ? { rpId: this.rpId } : {}),
+      enclaveKeys: {
+        ...(this.otpTargetKey ? { otpTarget: this.otpTargetKey } : {}),
+        ...(this.exportKey ? { export: this.exportKey } : {}),
+      },
+      dangerouslyTrustUnpinnedSandbox: this.dangerouslyTrustUnpinnedSandbox,
+    });
+    this.listen(this.client);
+  }
+
+  /**
+   * Pages often set the attributes after their own sign-in, and keep the wallet
+   * hidden until then: a missing one is reported only when it has not come
+   * within CONFIG_GRACE_MS while the wallet is on screen.
+   */
+  private awaitConfig(missing: ErrorInfo): void {
+    this.configTimer = setTimeout(() => {
+      if (this.getClientRects().length > 0) this.reportConfig(missing);
+      else this.awaitConfig(missing);
+    }, CONFIG_GRACE_MS);
   }
 
   private listen(client: WalletClient): void {
@@ -195,6 +250,8 @@ export class EwWallet extends LitElement {
     const s = resolveStrings(this.strings);
     const client = this.client;
     const state = client?.state;
+    if (this.configProblem)
+      return html`<div part="base"><p part="error" role="alert">${errorText(this.configProblem, s)}</p></div>`;
     const error = this.wallet.error;
     const errorLine = html`<div aria-live="polite">
       ${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}

@@ -1,0 +1,55 @@
+/**
+ * What is wrong with an `<ew-wallet>`'s configuration, said so a partner can
+ * fix it: a missing attribute, or a value that cannot be right. The wallet
+ * makes no client from a configuration with a problem; it shows a plain
+ * message, sends `ew-error` and says the fix once on the console.
+ */
+import type { ErrorInfo } from '../shared/error-text.js';
+
+export interface WalletConfig {
+  apiBase: string | undefined;
+  accountId: string | undefined;
+  hasTransport: boolean;
+  sessionKeyMode: string | undefined;
+  otpTargetKey: string | undefined;
+  exportKey: string | undefined;
+}
+
+/** A service id, as the service writes them: `Kind:uuid`. */
+const SERVICE_ID = /^[A-Z][A-Za-z]*:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/** An uncompressed P-256 public key in hex, as the service publishes the enclave keys. */
+const P256_KEY = /^04[0-9a-fA-F]{128}$/;
+
+const problem = (code: string, message: string): ErrorInfo => ({ code, message, operation: 'configure' });
+
+/** A value the wallet cannot work with; undefined when every given value is well formed. */
+export function invalidAttribute(config: WalletConfig): ErrorInfo | undefined {
+  const invalid = (attribute: string, value: string, expected: string) =>
+    problem('CONFIG_INVALID_ATTRIBUTE', `<ew-wallet ${attribute}="${value.slice(0, 80)}">: ${expected}`);
+  if (config.accountId && !SERVICE_ID.test(config.accountId))
+    return invalid('account-id', config.accountId, "expected the wallet's internal account id, InternalAccount:<uuid>");
+  for (const [attribute, value] of [
+    ['otp-target-key', config.otpTargetKey],
+    ['export-key', config.exportKey],
+  ] as const)
+    if (value && !P256_KEY.test(value))
+      return invalid(attribute, value, "expected the enclave's P-256 public key: 130 hex characters starting with 04");
+  if (config.sessionKeyMode && config.sessionKeyMode !== 'sealed' && config.sessionKeyMode !== 'client-held')
+    return invalid('session-key-mode', config.sessionKeyMode, 'expected "sealed" or "client-held"');
+  return undefined;
+}
+
+/** What is still missing for the wallet to start; undefined when nothing is. */
+export function missingAttribute(config: WalletConfig): ErrorInfo | undefined {
+  if (!config.accountId)
+    return problem(
+      'CONFIG_MISSING_ATTRIBUTE',
+      "<ew-wallet> has no account-id: set it to the wallet's internal account id (InternalAccount:<uuid>) from your backend",
+    );
+  if (!config.apiBase && !config.hasTransport)
+    return problem(
+      'CONFIG_MISSING_ATTRIBUTE',
+      '<ew-wallet> has no api-base: set it to the path where your relay is mounted (e.g. /api/wallet)',
+    );
+  return undefined;
+}
