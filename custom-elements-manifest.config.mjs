@@ -56,7 +56,7 @@ function themeProperties() {
 /**
  * Tidies what the analyzer gets wrong for our elements: internal `state: true`
  * properties (private fields) are not attributes, and a `dispatchEvent(new X())`
- * it could not name is already listed by its `@event` tag.
+ * it could not name (or named after its argument) is already listed by its `@event` tag.
  */
 const tidy = {
   name: 'tidy-elements',
@@ -74,7 +74,8 @@ const tidy = {
         );
         declaration.attributes = (declaration.attributes ?? []).filter((a) => !hidden.has(a.fieldName ?? a.name));
         for (const member of declaration.members ?? []) if (hidden.has(member.name)) delete member.attribute;
-        declaration.events = (declaration.events ?? []).filter((e) => e.name);
+        // The analyzer names an event it cannot read after the argument (`new EwErrorEvent(info)`): its @event tag lists it.
+        declaration.events = (declaration.events ?? []).filter((e) => /^ew-[a-z-]+$/.test(e.name ?? ''));
         const own = declaration.cssProperties ?? [];
         const names = new Set(own.map((p) => p.name));
         declaration.cssProperties = [...own, ...theme.filter((p) => !names.has(p.name))];

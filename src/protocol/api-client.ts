@@ -42,9 +42,14 @@ export function errorFromResponse(response: WireResponse, operation: string, req
     string,
     unknown
   >;
-  // The relay and the service always answer errors with a JSON code: a bare 404 is some other server's.
-  if (response.status === 404 && typeof body['code'] !== 'string')
-    return new WalletError('RELAY_NOT_FOUND', RELAY_NOT_FOUND_MESSAGE, { status: 404, operation });
+  // The relay answers in JSON, always (a code-less service error included): a 404 in HTML or
+  // text is some other server's, so no relay answers at the api-base.
+  if (response.status === 404 && !/json/i.test(response.headers.get('content-type') ?? ''))
+    return new WalletError('RELAY_NOT_FOUND', RELAY_NOT_FOUND_MESSAGE, {
+      status: 404,
+      operation,
+      ...(requestId ? { requestId } : {}),
+    });
   const code =
     typeof body['code'] === 'string'
       ? body['code']

@@ -3,7 +3,7 @@
  * with the service's paths below it; a host may pass its own `Transport`
  * instead (its own HTTP client, auth headers, a native bridge).
  */
-import { unreachable, watchConnectRefusals } from './unreachable.js';
+import { noteAnswer, unreachable, watchConnectRefusals } from './unreachable.js';
 import { WalletError } from './wallet-error.js';
 
 export interface WireRequest {
@@ -47,9 +47,11 @@ export function fetchTransport(baseUrl: string, options: FetchTransportOptions =
   return async (request) => {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const url = `${base}${request.path}`;
+    const startedAt = typeof performance === 'undefined' ? 0 : performance.now();
     let response: Response;
     try {
-      response = await doFetch(`${base}${request.path}`, {
+      response = await doFetch(url, {
         method: request.method,
         headers: {
           accept: 'application/json',
@@ -64,8 +66,9 @@ export function fetchTransport(baseUrl: string, options: FetchTransportOptions =
     } catch (cause) {
       if (request.signal?.aborted) throw new WalletError('ABORTED', 'The request was cancelled', { cause });
       if (timeout.aborted) throw new WalletError('TIMEOUT', `No answer within ${timeoutMs} ms`, { cause });
-      throw await unreachable(`${base}${request.path}`, cause);
+      throw await unreachable(url, startedAt, cause);
     }
+    noteAnswer(url);
     let body: unknown;
     try {
       const text = await response.text();

@@ -148,10 +148,28 @@ function misconfigured(message: string, said: Set<string>): ClientFault {
   return new ClientFault(500, 'RELAY_MISCONFIGURED', message);
 }
 
-/** Whether a body parser (express.json(), say) read the request before the relay could. */
+/**
+ * Whether a body parser (express.json(), say) read the request's body before
+ * the relay could. Read from the stream itself: body-parser 1.x sets an empty
+ * `req.body` even for requests it leaves alone.
+ */
 function bodyAlreadyRead(req: IncomingMessage): boolean {
   const declared = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  return declared && (req.readableEnded || (req as IncomingMessage & { body?: unknown }).body !== undefined);
+  return declared && (req.readableEnded || req.readableDidRead);
+}
+
+/**
+ * Whether Express mounted the relay where `basePath` cannot be reached (the
+ * relay reads the full original URL): a mount on a prefix of `basePath` (a
+ * router on /api with its route on /wallet/*) is fine; a mount beside or
+ * below it, or any mount with no `basePath`, is not. Express matches paths
+ * case-insensitively, and so does this.
+ */
+function mountMisses(mountedAt: string, basePath: string): boolean {
+  const mount = mountedAt.toLowerCase().replace(/\/+$/, '');
+  const base = basePath.toLowerCase();
+  if (mount === '') return false;
+  return !(base === mount || base.startsWith(`${mount}/`));
 }
 
 function faultResponse(fault: ClientFault): Response {
@@ -196,11 +214,12 @@ export function toNodeHandler(
   return async (req, res) => {
     try {
       const url = requestUrl(req);
-      // Express tells where it mounted us: it must be where the relay was told it is.
+      // Express tells where it mounted us: basePath must be reachable from there.
       const mountedAt = (req as IncomingMessage & { baseUrl?: unknown }).baseUrl;
-      if (typeof mountedAt === 'string' && mountedAt !== '' && basePath !== undefined && mountedAt !== basePath)
+      if (typeof mountedAt === 'string' && basePath !== undefined && mountMisses(mountedAt, basePath))
+        // Lower-cased, as Express matched it: a client's casing adds no new console line.
         throw misconfigured(
-          `it is mounted at "${mountedAt}" but createRelay has basePath "${basePath}": set basePath: "${mountedAt}"`,
+          `it is mounted at "${mountedAt.toLowerCase()}" but createRelay has basePath "${basePath}": set basePath: "${mountedAt.toLowerCase()}"`,
           said,
         );
       const method = req.method ?? 'GET';

@@ -133,6 +133,7 @@ export function toBrowser(answer: UpstreamAnswer): Answer {
     const value = answer.header(name);
     if (value !== null) headers[name] = value;
   }
-  if (answer.body.length > 0) headers['content-type'] = 'application/json; charset=utf-8';
+  // Errors too, even empty: the widget takes a 404 that is not JSON for "no relay answers here".
+  if (answer.body.length > 0 || answer.status >= 400) headers['content-type'] = 'application/json; charset=utf-8';
   return { status: answer.status, headers, body: answer.body.length ? answer.body : null };
 }

@@ -189,6 +189,11 @@ describe('accessibility (dark by attribute on a light system)', () => {
     await waitFor(() => deepQueryAll('[part~="submit"]', approve)[0], 'the approval');
     expect(getComputedStyle(approve).backgroundColor, 'slotted <ew-approve-quote>').to.equal(DARK_SURFACE);
     await expectAccessible(el, 'dark override, signed in with an approval');
+    // The scheme comes from the wallet; the colours are still each element's own to set.
+    approve.style.setProperty('--ew-color-surface-dark', 'rgb(1, 2, 3)');
+    expect(getComputedStyle(approve).backgroundColor, "the slotted element's own dark surface").to.equal(
+      'rgb(1, 2, 3)',
+    );
   });
 });
 

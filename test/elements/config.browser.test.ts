@@ -83,8 +83,8 @@ describe('<ew-wallet> configuration mistakes', () => {
 
   for (const [attribute, value, expected] of [
     ['account-id', 'acct_123', 'InternalAccount:<uuid>'],
-    ['otp-target-key', '04abc', '130 hex characters starting with 04'],
-    ['export-key', 'not-a-key', '130 hex characters starting with 04'],
+    ['otp-target-key', '04abc', '130 characters starting with 04'],
+    ['export-key', 'not-a-key', '130 characters starting with 04'],
     ['session-key-mode', 'extractable', '"sealed" or "client-held"'],
   ] as const) {
     it(`${attribute}="${value}": CONFIG_INVALID_ATTRIBUTE at once, naming it and what it must be; no request`, async () => {

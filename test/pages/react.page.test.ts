@@ -24,6 +24,8 @@ describe(`a React 19 page (${testEngine()})`, () => {
       configFile: false,
       logLevel: 'warn',
       root: resolve('test/pages/react'),
+      // Served under /react/: lazy chunks (the passkey flows) are fetched from there too.
+      base: '/react/',
       resolve: { alias: { 'embedded-wallet-elements': resolve('dist/index.js') } },
       define: { 'process.env.NODE_ENV': '"production"' },
       oxc: { jsx: { runtime: 'automatic' } },

@@ -8,8 +8,9 @@ import { css, unsafeCSS } from 'lit';
  *
  * An explicit `theme` also holds for everything inside the element: the
  * nested elements in its shadow root and the elements slotted into it. It
- * pins its palette in inherited `--_theme-*` properties, which every element
- * reads before its own scheme's values.
+ * passes down the scheme, not its colours, as two inherited switches
+ * (`--_theme-dark`, `--_theme-light`: a space when on, `initial` when off),
+ * so each element still reads its own `--ew-color-*` values for that scheme.
  */
 const PALETTE = [
   // private name, public name (`--ew-color-<name>` and `--ew-color-<name>-dark`), light, dark
@@ -24,21 +25,29 @@ const PALETTE = [
   ['success', 'success', '#146c2e', '#8fdba2'],
 ] as const;
 
-const value = (name: string, light: string, dark: string, scheme: 'light' | 'dark') =>
-  scheme === 'light' ? `var(--ew-color-${name}, ${light})` : `var(--ew-color-${name}-dark, ${dark})`;
+const light = (name: string, value: string) => `var(--ew-color-${name}, ${value})`;
+const dark = (name: string, value: string) => `var(--ew-color-${name}-dark, ${value})`;
 
-/** The private colours of `scheme`, unless an ancestor's `theme` pinned them. */
+/**
+ * Each colour for the scheme an ancestor's `theme` switched on; else for
+ * `scheme`. A switch that is `initial` (or never set) makes its line invalid,
+ * so `var()` falls through to the next.
+ */
 const palette = (scheme: 'light' | 'dark') =>
   unsafeCSS(
-    PALETTE.map(
-      ([own, name, light, dark]) => `--_${own}: var(--_theme-${own}, ${value(name, light, dark, scheme)});`,
+    PALETTE.map(([own, name, l, d]) =>
+      [
+        `--_${own}-if-dark: var(--_theme-dark) ${dark(name, d)};`,
+        `--_${own}-if-light: var(--_theme-light) ${light(name, l)};`,
+        `--_${own}: var(--_${own}-if-dark, var(--_${own}-if-light, ${scheme === 'light' ? light(name, l) : dark(name, d)}));`,
+      ].join('\n'),
     ).join('\n'),
   );
 
-/** Pins `scheme` for this element and everything inside it. */
+/** Switches `scheme` on for this element and everything inside it. */
 const pin = (scheme: 'light' | 'dark') =>
   unsafeCSS(
-    PALETTE.map(([own, name, light, dark]) => `--_theme-${own}: ${value(name, light, dark, scheme)};`).join('\n'),
+    scheme === 'dark' ? '--_theme-dark: ; --_theme-light: initial;' : '--_theme-light: ; --_theme-dark: initial;',
   );
 
 export const themeStyles = css`

@@ -17,8 +17,8 @@ export interface WalletConfig {
 
 /** A service id, as the service writes them: `Kind:uuid`. */
 const SERVICE_ID = /^[A-Z][A-Za-z]*:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-/** An uncompressed P-256 public key in hex, as the service publishes the enclave keys. */
-const P256_KEY = /^04[0-9a-fA-F]{128}$/;
+/** A P-256 public key in hex, uncompressed (as the service publishes the enclave keys) or compressed. */
+const P256_KEY = /^(04[0-9a-fA-F]{128}|0[23][0-9a-fA-F]{64})$/;
 
 const problem = (code: string, message: string): ErrorInfo => ({ code, message, operation: 'configure' });
 
@@ -33,7 +33,11 @@ export function invalidAttribute(config: WalletConfig): ErrorInfo | undefined {
     ['export-key', config.exportKey],
   ] as const)
     if (value && !P256_KEY.test(value))
-      return invalid(attribute, value, "expected the enclave's P-256 public key: 130 hex characters starting with 04");
+      return invalid(
+        attribute,
+        value,
+        "expected the enclave's P-256 public key in hex (130 characters starting with 04)",
+      );
   if (config.sessionKeyMode && config.sessionKeyMode !== 'sealed' && config.sessionKeyMode !== 'client-held')
     return invalid('session-key-mode', config.sessionKeyMode, 'expected "sealed" or "client-held"');
   return undefined;

@@ -137,6 +137,13 @@ export class EwWallet extends LitElement {
     this.hideSections = false;
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Moved in the page: wait for a missing attribute again (the first connection's update does it itself).
+    const missing = this.hasUpdated && !this.client ? missingAttribute(this.config) : undefined;
+    if (missing && !this.configProblem) this.awaitConfig(missing);
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.configTimer);
@@ -175,6 +182,9 @@ export class EwWallet extends LitElement {
     }
     const missing = missingAttribute(this.config);
     if (missing) {
+      // No wallet to show (a page that removed account-id on its own sign-out): drop the last one's.
+      this.client?.close();
+      this.client = undefined;
       this.awaitConfig(missing);
       return;
     }
@@ -200,6 +210,7 @@ export class EwWallet extends LitElement {
    * within CONFIG_GRACE_MS while the wallet is on screen.
    */
   private awaitConfig(missing: ErrorInfo): void {
+    clearTimeout(this.configTimer);
     this.configTimer = setTimeout(() => {
       if (this.getClientRects().length > 0) this.reportConfig(missing);
       else this.awaitConfig(missing);
