@@ -17,6 +17,10 @@ export type PasskeyErrorCode =
   | 'PASSKEY_ALREADY_REGISTERED'
   /** No authenticator could handle the request. */
   | 'PASSKEY_NO_AUTHENTICATOR'
+  /** The service refused a passkey made on this page's origin or for this RP id (the site's setup). */
+  | 'CONFIG_PASSKEY_ORIGIN'
+  /** The script tag's embedded-wallet-webauthn.js is not served next to the bundle (the site's setup). */
+  | 'CONFIG_PASSKEY_FILE'
   /** Anything else; see `cause`. */
   | 'PASSKEY_FAILED';
 
@@ -63,4 +67,22 @@ export async function passkeyCeremony<T>(ceremony: Promise<T>, operation: string
   } catch (error) {
     throw toPasskeyError(error, operation);
   }
+}
+
+/**
+ * A service refusal of a completed ceremony that names the origin or the RP
+ * id (the page is not where the service's passkeys live), as a setup error
+ * that says which origin and RP id this page used; undefined for any other.
+ */
+export function originRefusal(error: unknown, rpId: string | undefined, operation: string): PasskeyError | undefined {
+  const e = error as { code?: unknown; reason?: unknown } | null;
+  if (e?.code !== 'UNAUTHORIZED' || typeof e.reason !== 'string' || !/origin|rp ?id/i.test(e.reason)) return undefined;
+  const page = typeof location === 'undefined' ? 'this page' : location.origin;
+  return new PasskeyError(
+    'CONFIG_PASSKEY_ORIGIN',
+    `The service refused a passkey made on ${page} for RP id ${rpId ?? (typeof location === 'undefined' ? '?' : location.hostname)} ` +
+      `(${e.reason}). Serve this page from an origin the service accepts for passkeys, under the relay's passkeys.rpId`,
+    operation,
+    { cause: error },
+  );
 }

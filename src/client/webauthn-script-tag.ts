@@ -20,7 +20,7 @@ export function loadWebAuthn(): Promise<typeof Library> {
     (cause: unknown) => {
       loading = undefined; // a later preparation tries again
       throw new PasskeyError(
-        'PASSKEY_NOT_SUPPORTED',
+        'CONFIG_PASSKEY_FILE',
         `Passkeys need ${WEBAUTHN_FILE}, served next to embedded-wallet-elements.js, and it did not load`,
         'preparePasskey',
         { cause },

@@ -30,8 +30,9 @@ function options() {
     // `npm run sandbox --port 9000` (no `--`) reaches us as npm_config_port=true and a bare "9000".
     const swallowed = process.env['npm_config_port'] === 'true' && positionals.length === 1;
     if (positionals.length > 0 && !swallowed) throw new Error(`unexpected argument ${positionals[0]}`);
-    const port = Number(swallowed ? positionals[0] : values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be 0 to 65535`);
+    const given = swallowed ? positionals[0]! : values.port;
+    const port = Number(given);
+    if (!/^\d{1,5}$/.test(given) || port > 65_535) throw new Error(`--port must be 0 to 65535, not "${given}"`);
     return { port, rpId: values['rp-id'], origins: values.origin };
   } catch (error) {
     console.error(`${(error as Error).message}\n\n${USAGE}`);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` keeps working (timings are printed, never asserted): a
+ * `npm run bench` keeps working (timings are printed, never asserted here): a
  * short run measures every operation for both implementations, the load
  * time and the relay, and writes the JSON report and the README table.
  */
@@ -15,7 +15,10 @@ describe('npm run bench', () => {
       env: { ...process.env, BENCH_RUNS: '10', BENCH_LOADS: '1', BENCH_SECONDS: '1', BENCH_FIRST_PAGES: '1' },
       timeout: 120_000,
     });
-    expect(result.status, result.stdout + result.stderr).to.equal(0);
+    // Exit 1 is also the bench's verdict on a relay goal (a 1 s round on a busy machine may miss it): not a failure to run.
+    const verdict =
+      result.status === 1 && /a relay ratio goal was missed by more than the noise measured/.test(result.stdout);
+    expect(result.status === 0 || verdict, result.stdout + result.stderr).to.equal(true);
     const report = JSON.parse(await readFile('bench-results/bench.json', 'utf8'));
     const rows = (report.crypto as { op: string; impl: string; medianMs: number }[]).map((t) => `${t.op}/${t.impl}`);
     for (const op of ['stamp', 'OTP seal', 'session bundle open', 'export bundle open']) {

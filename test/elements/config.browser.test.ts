@@ -52,7 +52,10 @@ const alertText = (el: Element) => deepQueryAll('[role="alert"]', el)[0]?.textCo
 describe('<ew-wallet> configuration mistakes', () => {
   afterEach(() => {
     document.querySelectorAll('ew-wallet').forEach((el) => el.remove());
-    restore.splice(0).forEach((undo) => undo());
+    restore
+      .splice(0)
+      .reverse()
+      .forEach((undo) => undo()); // last wrapper first
   });
 
   it('no account-id, on screen: after a grace period, CONFIG_MISSING_ATTRIBUTE naming it, once; then set, it starts', async () => {
@@ -105,4 +108,29 @@ describe('<ew-wallet> configuration mistakes', () => {
       expect(w.requests).to.deep.equal([]);
     });
   }
+
+  it('two wallets of one account: the same settings both start; different settings, the second says so and starts nothing', async () => {
+    const wallet = await newWallet();
+    const keys = await sandboxKeys();
+    const settings = {
+      'api-base': '/api',
+      'account-id': wallet.accountId,
+      'otp-target-key': keys.otpTarget,
+      'export-key': keys.export,
+    };
+    const first = watchedWallet(settings);
+    const twin = watchedWallet(settings);
+    await waitFor(() => buttonNamed('Email me a code', first.el) && buttonNamed('Email me a code', twin.el), 'both');
+    const other = watchedWallet({ ...settings, 'session-key-mode': 'client-held' });
+    await waitFor(() => other.errors.length > 0, 'the conflict', 2_000);
+    expect(other.errors[0]!.code).to.equal('CONFIG_CONFLICTING_WALLETS');
+    expect(other.errors[0]!.message).to.include(wallet.accountId);
+    expect(alertText(other.el)).to.equal(ON_SCREEN);
+    expect(first.errors).to.deep.equal([]);
+    // The first gone, the other may start.
+    first.el.remove();
+    twin.el.remove();
+    other.el.setAttribute('api-base', '/api/'); // any change re-checks
+    await waitFor(() => buttonNamed('Email me a code', other.el), 'the other wallet, alone now');
+  });
 });

@@ -8,6 +8,7 @@
 import { expect } from 'chai';
 import express from 'express';
 import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -23,7 +24,9 @@ type Mistake =
   | 'basePath differs from the mount path'
   | 'api-base where no relay is'
   | 'a CSP without connect-src for the relay'
-  | 'a relay on another origin that does not allow the page';
+  | 'a relay on another origin that does not allow the page'
+  | 'passkeys made on an origin the service does not accept'
+  | 'the bundle served without the files beside it';
 
 /** An Express app listening on 127.0.0.1. */
 async function listen(app: express.Express): Promise<{ port: number; server: Server }> {
@@ -39,6 +42,7 @@ async function partnerApp(sandbox: Sandbox, mistake: Mistake): Promise<{ origin:
     credentials: sandbox.credentials,
     basePath: mistake === 'basePath differs from the mount path' ? '/wallet' : '/api/wallet',
     authorize: () => true,
+    passkeys: { rpId: 'localhost', rpName: 'Partner', user: ({ accountId }) => ({ id: accountId, name: 'user' }) },
   });
   const app = express();
   const servers: Server[] = [];
@@ -52,8 +56,10 @@ async function partnerApp(sandbox: Sandbox, mistake: Mistake): Promise<{ origin:
   }
   if (mistake === 'relay after express.json()') app.use(express.json());
   app.use('/api/wallet', toNodeHandler(relay));
-  const bundle = await readFile(BUNDLE);
-  app.get('/wallet.js', (_req, res) => void res.type('text/javascript').send(bundle));
+  if (mistake === 'the bundle served without the files beside it') {
+    const bundle = await readFile(BUNDLE);
+    app.get('/assets/embedded-wallet-elements.js', (_req, res) => void res.type('text/javascript').send(bundle));
+  } else app.use('/assets', express.static(dirname(BUNDLE)));
   app.get('/', (req, res) => {
     // A policy copied without connect-src, over default-src 'none'.
     if (mistake === 'a CSP without connect-src for the relay')
@@ -66,7 +72,7 @@ async function partnerApp(sandbox: Sandbox, mistake: Mistake): Promise<{ origin:
       .type('html')
       .send(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title><link rel="icon" href="data:,">` +
-          `<script src="/wallet.js"></script></head><body><ew-wallet ${attrs}></ew-wallet></body></html>`,
+          `<script src="/assets/embedded-wallet-elements.js"></script></head><body><ew-wallet ${attrs}></ew-wallet></body></html>`,
       );
   });
   const { port, server } = await listen(app);
@@ -149,4 +155,45 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
       },
     );
   }
+
+  /** Signs in by email on the page of `mistake`, then adds a passkey; returns the ew-error it ends in. */
+  async function addPasskey(
+    mistake: Mistake,
+  ): Promise<{ tab: Tab; origin: string; error: { code: string; message: string } }> {
+    const { origin, servers: started } = await partnerApp(sandbox, mistake);
+    servers.push(...started);
+    const { accountId } = await createWalletCustomer(sandbox, {
+      email: `passkey-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    });
+    const tab = await (await engine.newDevice()).newTab();
+    await tab.goto(`${origin}/?account=${encodeURIComponent(accountId)}`);
+    await tab.addAuthenticator();
+    await tab.click({ role: 'button', name: 'Email me a code' });
+    await tab.type({ css: 'input[autocomplete="one-time-code"]' }, '000000');
+    await tab.waitFor({ role: 'button', name: 'Sign out' });
+    await tab.evaluate(() => {
+      document.addEventListener('ew-error', (e) => ((window as any).__ewErrors ??= []).push((e as CustomEvent).detail));
+    });
+    await tab.click({ css: 'summary', text: 'Sign-in methods' });
+    await tab.click({ role: 'button', name: 'Add a passkey' });
+    await tab.waitUntil('an ew-error event', () => (window as any).__ewErrors?.length);
+    return { tab, origin, error: await tab.evaluate(() => (window as any).__ewErrors.at(-1)) };
+  }
+
+  const NO_PASSKEYS = 'Passkeys cannot be used on this page. Use another way to sign in.';
+
+  it('passkeys made on an origin the service does not accept: CONFIG_PASSKEY_ORIGIN naming the origin and RP id', async () => {
+    // The sandbox accepts passkeys from http://localhost:5173 only; this page is on another port.
+    const { tab, origin, error } = await addPasskey('passkeys made on an origin the service does not accept');
+    expect(error.code).to.equal('CONFIG_PASSKEY_ORIGIN');
+    expect(error.message).to.include(`made on ${origin}`).and.include('RP id localhost');
+    expect(await tab.text({ within: 'ew-credentials', role: 'alert', nth: 0 })).to.equal(NO_PASSKEYS);
+  });
+
+  it('the script tag served without embedded-wallet-webauthn.js beside it: CONFIG_PASSKEY_FILE naming the file', async () => {
+    const { tab, error } = await addPasskey('the bundle served without the files beside it');
+    expect(error.code).to.equal('CONFIG_PASSKEY_FILE');
+    expect(error.message).to.include('embedded-wallet-webauthn.js');
+    expect(await tab.text({ within: 'ew-credentials', role: 'alert', nth: 0 })).to.equal(NO_PASSKEYS);
+  });
 });

@@ -16,7 +16,7 @@ import {
   listCredentials,
   type ClientContext,
 } from '../context.js';
-import { passkeyCeremony } from '../passkey-error.js';
+import { originRefusal, passkeyCeremony } from '../passkey-error.js';
 import { newSessionKey, sessionSigningKey } from '../session/session-key.js';
 import { loadWebAuthn, webauthn } from '../webauthn.js';
 import type { SessionInfo } from '../session/session-manager.js';
@@ -108,22 +108,24 @@ export async function preparePasskeySignIn(ctx: ClientContext, credentialId?: st
       });
       return (async () => {
         const response = await passkeyCeremony(ceremony, operation);
-        const { body } = await ctx.api.call<AuthSession>({
-          method: 'POST',
-          path: `/auth/credentials/${encodeURIComponent(id)}/verify`,
-          headers: { 'Request-Id': challenge.requestId },
-          body: {
-            type: 'PASSKEY',
-            assertion: {
-              credentialId: response.id,
-              clientDataJson: response.response.clientDataJSON,
-              authenticatorData: response.response.authenticatorData,
-              signature: response.response.signature,
-              ...(response.response.userHandle ? { userHandle: response.response.userHandle } : {}),
+        const { body } = await ctx.api
+          .call<AuthSession>({
+            method: 'POST',
+            path: `/auth/credentials/${encodeURIComponent(id)}/verify`,
+            headers: { 'Request-Id': challenge.requestId },
+            body: {
+              type: 'PASSKEY',
+              assertion: {
+                credentialId: response.id,
+                clientDataJson: response.response.clientDataJSON,
+                authenticatorData: response.response.authenticatorData,
+                signature: response.response.signature,
+                ...(response.response.userHandle ? { userHandle: response.response.userHandle } : {}),
+              },
             },
-          },
-          operation,
-        });
+            operation,
+          })
+          .catch((error: unknown) => Promise.reject(originRefusal(error, ctx.options.rpId, operation) ?? error));
         const keyPair = await sessionSigningKey(body, key, operation);
         return ctx.sessions.adopt(body, keyPair, { id, type: 'PASSKEY' }, 'signed-in');
       })();
@@ -179,7 +181,7 @@ export async function preparePasskeyRegistration(
             },
           }),
           readBack: async () => (await listCredentials(ctx, operation)).some((c) => c.credentialId === response.id),
-        });
+        }).catch((error: unknown) => Promise.reject(originRefusal(error, ctx.options.rpId, operation) ?? error));
         const credential =
           result.body ?? (await listCredentials(ctx, operation)).find((c) => c.credentialId === response.id)!;
         if (options.signIn === false) return { credential, session: undefined };

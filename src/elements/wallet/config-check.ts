@@ -57,3 +57,35 @@ export function missingAttribute(config: WalletConfig): ErrorInfo | undefined {
     );
   return undefined;
 }
+
+/** The settings two wallets of one account must share: they share its stored session and its sign-outs. */
+const shared = (config: WalletConfig) =>
+  JSON.stringify([
+    config.apiBase,
+    config.hasTransport,
+    config.sessionKeyMode ?? 'sealed',
+    config.otpTargetKey,
+    config.exportKey,
+  ]);
+
+/** The wallets on this page with a client, by element. */
+const running = new Map<object, WalletConfig>();
+
+/**
+ * Another wallet on this page for the same account with other settings, as a
+ * problem for `owner` (which then starts no client); undefined when none.
+ * Registers `owner` otherwise (`release` when it stops).
+ */
+export function conflictingWallet(owner: object, config: WalletConfig): ErrorInfo | undefined {
+  for (const [other, theirs] of running)
+    if (other !== owner && theirs.accountId === config.accountId && shared(theirs) !== shared(config))
+      return problem(
+        'CONFIG_CONFLICTING_WALLETS',
+        `two <ew-wallet account-id="${config.accountId}"> on this page have different settings (api-base, keys, ` +
+          'session-key-mode or transport); they share one stored session: give them the same settings',
+      );
+  running.set(owner, config);
+  return undefined;
+}
+
+export const releaseWallet = (owner: object): void => void running.delete(owner);

@@ -16,7 +16,13 @@ import { ServerTimeController } from '../shared/server-time.js';
 import { errorText, type ErrorInfo } from '../shared/error-text.js';
 import { reportSetupProblem } from '../shared/setup-problem.js';
 import { EwErrorEvent } from '../events/error.js';
-import { invalidAttribute, missingAttribute, type WalletConfig } from './config-check.js';
+import {
+  conflictingWallet,
+  invalidAttribute,
+  missingAttribute,
+  releaseWallet,
+  type WalletConfig,
+} from './config-check.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { walletStyles } from './wallet.styles.js';
@@ -139,6 +145,7 @@ export class EwWallet extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    if (this.client) conflictingWallet(this, this.config); // moved in the page: counted again
     // Moved in the page: wait for a missing attribute again (the first connection's update does it itself).
     const missing = this.hasUpdated && !this.client ? missingAttribute(this.config) : undefined;
     if (missing && !this.configProblem) this.awaitConfig(missing);
@@ -147,6 +154,7 @@ export class EwWallet extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.configTimer);
+    releaseWallet(this);
   }
 
   private get config(): WalletConfig {
@@ -177,6 +185,7 @@ export class EwWallet extends LitElement {
     if (invalid) {
       this.client?.close();
       this.client = undefined;
+      releaseWallet(this);
       queueMicrotask(() => this.reportConfig(invalid));
       return;
     }
@@ -185,10 +194,18 @@ export class EwWallet extends LitElement {
       // No wallet to show (a page that removed account-id on its own sign-out): drop the last one's.
       this.client?.close();
       this.client = undefined;
+      releaseWallet(this);
       this.awaitConfig(missing);
       return;
     }
     this.client?.close();
+    this.client = undefined;
+    releaseWallet(this);
+    const conflict = conflictingWallet(this, this.config);
+    if (conflict) {
+      queueMicrotask(() => this.reportConfig(conflict));
+      return;
+    }
     this.client = new WalletClient({
       accountId: this.accountId!,
       ...(this.transport ? { transport: this.transport } : { apiBase: this.apiBase! }),
