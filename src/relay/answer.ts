@@ -5,7 +5,7 @@
  * `node:http` and writes the answer straight out, skipping the Web objects
  * (about a third of the relay's own CPU per call, issue 17).
  */
-import { concat } from './bytes.js';
+import { readCapped } from './bytes.js';
 import { refuse } from './relay-error.js';
 
 /** The relay's answer before it becomes a `Response` or is written to a `ServerResponse`. */
@@ -42,19 +42,8 @@ export function inboundOf(request: Request): Inbound {
     request,
     async body(limit) {
       if (!request.body) return undefined;
-      const reader = request.body.getReader();
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return concat(chunks, size);
-        size += value.length;
-        if (size > limit) {
-          await reader.cancel().catch(() => undefined);
-          tooLarge(limit);
-        }
-        chunks.push(value);
-      }
+      const bytes = await readCapped(request.body, limit);
+      return bytes === 'too-large' ? tooLarge(limit) : bytes;
     },
   };
 }

@@ -9,3 +9,20 @@ export function concat(chunks: Uint8Array[], size: number): Uint8Array {
   }
   return out;
 }
+
+/** A stream's bytes, read up to `cap`; 'too-large' (the rest cancelled) past it. */
+export async function readCapped(stream: ReadableStream<Uint8Array>, cap: number): Promise<Uint8Array | 'too-large'> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return concat(chunks, size);
+    size += value.length;
+    if (size > cap) {
+      await reader.cancel().catch(() => undefined);
+      return 'too-large';
+    }
+    chunks.push(value);
+  }
+}

@@ -6,7 +6,7 @@
  * pool, the default in Node). `upstream.ts` turns every way either can fail
  * into the relay's typed 502/504.
  */
-import { concat } from './bytes.js';
+import { readCapped } from './bytes.js';
 
 /** One answer from the service, its body not read yet. */
 export interface Exchange {
@@ -86,22 +86,7 @@ export function fetchTransport(serviceUrl: string, fetcher: typeof fetch): Trans
       status: response.status,
       header: (name) => response.headers.get(name),
       discard: () => void response.body?.cancel().catch(() => undefined),
-      async read(cap) {
-        if (!response.body) return EMPTY;
-        const reader = response.body.getReader();
-        const chunks: Uint8Array[] = [];
-        let size = 0;
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) return concat(chunks, size);
-          size += value.length;
-          if (size > cap) {
-            await reader.cancel().catch(() => undefined);
-            return 'too-large';
-          }
-          chunks.push(value);
-        }
-      },
+      read: async (cap) => (response.body ? readCapped(response.body, cap) : EMPTY),
     };
   };
 }

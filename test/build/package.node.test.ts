@@ -7,7 +7,7 @@
  * `embedded-wallet-sandbox` command starts the sandbox.
  */
 import { expect } from 'chai';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { SANDBOX_PACKAGES } from '../../src/sandbox/index.js';
+import { spawnServer } from '../helpers/spawned-server.js';
 
 const run = promisify(execFile);
 const NAME = 'embedded-wallet-elements';
@@ -149,26 +150,16 @@ describe('the packed package, installed', () => {
       cwd: app,
       maxBuffer: 16 << 20,
     });
-    const child = spawn(join(app, 'node_modules/.bin/embedded-wallet-sandbox'), ['--port', '0'], { cwd: app });
+    const sandbox = await spawnServer(join(app, 'node_modules/.bin/embedded-wallet-sandbox'), ['--port', '0'], {
+      cwd: app,
+      printed: /Sandbox listening on (http:\/\/127\.0\.0\.1:\d+)/,
+      timeoutMs: 20_000,
+    });
     try {
-      const output = await new Promise<string>((resolveOutput, reject) => {
-        let text = '';
-        const timer = setTimeout(() => reject(new Error(`no start line in 20 s:\n${text}`)), 20_000);
-        const take = (chunk: Buffer) => {
-          text += chunk;
-          if (/OTP code/.test(text)) {
-            clearTimeout(timer);
-            resolveOutput(text);
-          }
-        };
-        child.stdout.on('data', take);
-        child.stderr.on('data', take);
-        child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${text}`)));
-      });
-      const url = /Sandbox listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
-      expect((await fetch(`${url}/_sandbox/info`)).status).to.be.lessThan(500);
+      expect(sandbox.output()).to.match(/OTP code/);
+      expect((await fetch(`${sandbox.url}/_sandbox/info`)).status).to.be.lessThan(500);
     } finally {
-      child.kill();
+      sandbox.stop();
     }
   });
 });

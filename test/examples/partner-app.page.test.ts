@@ -10,7 +10,7 @@
  * "Payment completed.", with no page problem.
  */
 import { expect } from 'chai';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { launchEngine, testEngine, type Engine, type Tab } from '../helpers/engine/index.js';
+import { spawnServer } from '../helpers/spawned-server.js';
 
 const run = promisify(execFile);
 const EXAMPLE = 'examples/partner-app';
@@ -70,27 +71,6 @@ async function installExample(): Promise<string> {
   return app;
 }
 
-/** `node server.js [flags]` in the app; resolves with its origin once it prints it. */
-async function startApp(app: string, flags: string[]): Promise<{ origin: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['server.js', ...flags], { cwd: app, env: { ...process.env, PORT: '0' } });
-  let output = '';
-  const origin = await new Promise<string>((resolveOrigin, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the app printed no URL in 20 s:\n${output}`)), 20_000);
-    const take = (chunk: Buffer) => {
-      output += chunk;
-      const match = /Partner app \([^)]+\): (http:\/\/localhost:\d+)\//.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolveOrigin(match[1]!);
-      }
-    };
-    child.stdout!.on('data', take);
-    child.stderr!.on('data', take);
-    child.once('exit', (code) => reject(new Error(`the app exited with ${code}:\n${output}`)));
-  });
-  return { origin, child };
-}
-
 describe(`the partner guide's example app (${testEngine()})`, () => {
   let app: string;
   let engine: Engine;
@@ -119,7 +99,12 @@ describe(`the partner guide's example app (${testEngine()})`, () => {
     ['Hono', ['--hono']],
   ] as const) {
     it(`${framework}: the script-tag page and the ESM page each pay, under the strict CSP`, async () => {
-      const { origin, child } = await startApp(app, [...flags]);
+      const server = await spawnServer(process.execPath, ['server.js', ...flags], {
+        cwd: app,
+        env: { PORT: '0' },
+        printed: /Partner app \([^)]+\): (http:\/\/localhost:\d+)\//,
+      });
+      const origin = server.url;
       try {
         for (const path of ['/', '/esm/']) {
           const tab = await (await engine.newDevice()).newTab();
@@ -134,7 +119,7 @@ describe(`the partner guide's example app (${testEngine()})`, () => {
         // The relay is mounted where basePath says, and refuses what is not a wallet call.
         expect((await fetch(`${origin}/api/wallet/customers`, { method: 'POST' })).status).to.equal(404);
       } finally {
-        child.kill();
+        server.stop();
       }
     });
   }

@@ -3,40 +3,13 @@
  * tests: spawned with free ports, its printed URL read back, and the whole
  * process group stopped afterwards.
  */
-import { spawn } from 'node:child_process';
+import { spawnServer, type SpawnedServer } from './spawned-server.js';
 
-export interface RunningDemo {
-  url: string;
-  output(): string;
-  stop(): void;
-}
+export type RunningDemo = SpawnedServer;
 
-export async function startDemo(): Promise<RunningDemo> {
-  let output = '';
-  const child = spawn('npm', ['start'], {
-    env: { ...process.env, PORT: '0', SANDBOX_PORT: '0' },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+export const startDemo = (): Promise<RunningDemo> =>
+  spawnServer('npm', ['start'], {
+    printed: /Embedded wallet demo: (http:\/\/localhost:\d+\/)/,
+    env: { PORT: '0', SANDBOX_PORT: '0' },
+    timeoutMs: 90_000,
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start printed no URL in 90 s:\n${output}`)), 90_000);
-    const take = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Embedded wallet demo: (http:\/\/localhost:\d+\/)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on('data', take);
-    child.stderr!.on('data', take);
-    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
-  });
-  return {
-    url,
-    output: () => output,
-    stop: () => {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    },
-  };
-}
