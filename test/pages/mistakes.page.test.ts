@@ -26,7 +26,8 @@ type Mistake =
   | 'a CSP without connect-src for the relay'
   | 'a relay on another origin that does not allow the page'
   | 'passkeys made on an origin the service does not accept'
-  | 'the bundle served without the files beside it';
+  | 'the bundle served without the files beside it'
+  | 'no enclave keys pinned, against the sandbox';
 
 /** An Express app listening on 127.0.0.1. */
 async function listen(app: express.Express): Promise<{ port: number; server: Server }> {
@@ -67,7 +68,11 @@ async function partnerApp(sandbox: Sandbox, mistake: Mistake): Promise<{ origin:
         'content-security-policy',
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:",
       );
-    const attrs = `api-base="${apiBase}" account-id="${String(req.query['account'])}" otp-target-key="${sandbox.enclaveKeys.otpTarget}" export-key="${sandbox.enclaveKeys.export}"`;
+    const keys =
+      mistake === 'no enclave keys pinned, against the sandbox'
+        ? ''
+        : ` otp-target-key="${sandbox.enclaveKeys.otpTarget}" export-key="${sandbox.enclaveKeys.export}"`;
+    const attrs = `api-base="${apiBase}" account-id="${String(req.query['account'])}"${keys}`;
     res
       .type('html')
       .send(
@@ -196,4 +201,17 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
     expect(error.message).to.include('embedded-wallet-webauthn.js');
     expect(await tab.text({ within: 'ew-credentials', role: 'alert', nth: 0 })).to.equal(NO_PASSKEYS);
   });
+
+  itNeeds(
+    () => engine.consoleFromLoad,
+    'no enclave keys pinned, against the sandbox: the security refusal stands, and the console says to pin its keys',
+    async () => {
+      const { tab, error } = await tryToSignIn('no enclave keys pinned, against the sandbox');
+      expect(error.code).to.equal('ENCLAVE_KEY_NOT_PINNED');
+      expect(await tab.text({ within: 'ew-wallet', role: 'alert', nth: 0 })).to.include('failed a security check');
+      const lines = (await tab.problems()).filter((p) => p.includes('embedded-wallet-elements: CONFIG_ENCLAVE_KEYS'));
+      expect(lines).to.have.length(1);
+      expect(lines[0]).to.include('set both to the keys it prints');
+    },
+  );
 });

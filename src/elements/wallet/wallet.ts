@@ -141,6 +141,19 @@ export class EwWallet extends LitElement {
     });
     this.dangerouslyTrustUnpinnedSandbox = false;
     this.hideSections = false;
+    // A bundle from another enclave key while this wallet pins the production keys by default:
+    // most likely a sandbox whose keys were never given. Said to the developer (the user's message stays).
+    this.addEventListener('ew-error', (event) => {
+      const { code } = (event as CustomEvent<ErrorInfo>).detail;
+      if (code === 'ENCLAVE_KEY_NOT_PINNED' && !this.otpTargetKey && !this.exportKey)
+        reportSetupProblem({
+          code: 'CONFIG_ENCLAVE_KEYS',
+          message:
+            'an answer was signed by another enclave key than the production one this wallet pins by default ' +
+            '(no otp-target-key or export-key): with a sandbox, set both to the keys it prints',
+          operation: 'configure',
+        });
+    });
   }
 
   override connectedCallback(): void {
