@@ -46,35 +46,37 @@ const clientDir = fileURLToPath(new URL('../src/client/', import.meta.url));
 /** The library's file name next to the bundle (webauthn-script-tag.ts says the same). */
 export const WEBAUTHN_FILE = 'embedded-wallet-webauthn.js';
 
-export const scriptTagWebAuthn = {
-  name: 'script-tag-webauthn',
-  enforce: 'pre',
-  async resolveId(source, importer, options) {
-    if (!importer?.startsWith(clientDir) || !source.includes('webauthn')) return null;
-    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-    return resolved?.id === join(clientDir, 'webauthn.ts') ? join(clientDir, 'webauthn-script-tag.ts') : null;
-  },
-  async generateBundle() {
-    this.emitFile({
-      type: 'asset',
-      fileName: WEBAUTHN_FILE,
-      source: await buildOneModule(join(clientDir, 'webauthn-library.ts'), WEBAUTHN_FILE),
-    });
-  },
-};
+/**
+ * A script-tag plugin: swaps `dir/module.ts` for `dir/module-script-tag.ts`
+ * (a loader importing `file` from next to the bundle) and emits `file`, built
+ * by `build`.
+ */
+function lazyScriptTagFile(name, dir, module, file, build) {
+  return {
+    name,
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer?.startsWith(dir) || !source.includes(module)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === join(dir, `${module}.ts`) ? join(dir, `${module}-script-tag.ts`) : null;
+    },
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: file, source: await build() });
+    },
+  };
+}
+
+export const scriptTagWebAuthn = lazyScriptTagFile('script-tag-webauthn', clientDir, 'webauthn', WEBAUTHN_FILE, () =>
+  buildOneModule(join(clientDir, 'webauthn-library.ts'), WEBAUTHN_FILE),
+);
 
 /** Builds the fallback module alone, minified, @noble/curves bundled in; returns its code. */
 export const buildP256Fallback = () => buildOneModule(join(cryptoDir, 'noble-public-key.ts'), P256_FALLBACK_FILE);
 
-export const scriptTagP256Fallback = {
-  name: 'script-tag-p256-fallback',
-  enforce: 'pre',
-  async resolveId(source, importer, options) {
-    if (!importer?.startsWith(cryptoDir) || !source.includes('noble-loader')) return null;
-    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-    return resolved?.id === join(cryptoDir, 'noble-loader.ts') ? join(cryptoDir, 'noble-loader-script-tag.ts') : null;
-  },
-  async generateBundle() {
-    this.emitFile({ type: 'asset', fileName: P256_FALLBACK_FILE, source: await buildP256Fallback() });
-  },
-};
+export const scriptTagP256Fallback = lazyScriptTagFile(
+  'script-tag-p256-fallback',
+  cryptoDir,
+  'noble-loader',
+  P256_FALLBACK_FILE,
+  buildP256Fallback,
+);
