@@ -5,4 +5,3 @@ export declare const scriptTagP256Fallback: Plugin;
 export declare const P256_FALLBACK_FILE: string;
 export declare function buildP256Fallback(): Promise<string>;
 export declare const scriptTagWebAuthn: Plugin;
-export declare const WEBAUTHN_FILE: string;

@@ -44,7 +44,7 @@ async function buildOneModule(entry, fileName) {
 const clientDir = fileURLToPath(new URL('../src/client/', import.meta.url));
 
 /** The library's file name next to the bundle (webauthn-script-tag.ts says the same). */
-export const WEBAUTHN_FILE = 'embedded-wallet-webauthn.js';
+const WEBAUTHN_FILE = 'embedded-wallet-webauthn.js';
 
 /**
  * A script-tag plugin: swaps `dir/module.ts` for `dir/module-script-tag.ts`

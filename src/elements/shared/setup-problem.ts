@@ -9,13 +9,9 @@ import type { ErrorInfo } from './error-text.js';
 const SETUP_CODES = /^(CONFIG_|RELAY_NOT_FOUND$|RELAY_MISCONFIGURED$|RELAY_UNREACHABLE$)/;
 const said = new Set<string>();
 
-export function isSetupProblem(info: ErrorInfo): boolean {
-  return SETUP_CODES.test(info.code);
-}
-
 /** Says a setup problem on the console (once); other errors are the page's to report. */
 export function reportSetupProblem(info: ErrorInfo): void {
-  if (!isSetupProblem(info)) return;
+  if (!SETUP_CODES.test(info.code)) return;
   const line = `embedded-wallet-elements: ${info.code}: ${info.message}`;
   if (said.has(line)) return;
   said.add(line);

@@ -194,31 +194,16 @@ export class EwWallet extends LitElement {
     if (!CLIENT_CONFIG.some((key) => changed.has(key as keyof EwWallet))) return;
     clearTimeout(this.configTimer);
     this.configProblem = undefined;
-    const invalid = invalidAttribute(this.config);
-    if (invalid) {
-      this.client?.close();
-      this.client = undefined;
-      releaseWallet(this);
-      queueMicrotask(() => this.reportConfig(invalid));
-      return;
-    }
-    const missing = missingAttribute(this.config);
-    if (missing) {
-      // No wallet to show (a page that removed account-id on its own sign-out): drop the last one's.
-      this.client?.close();
-      this.client = undefined;
-      releaseWallet(this);
-      this.awaitConfig(missing);
-      return;
-    }
+    // A new configuration: the last client goes, whatever comes next (none when the page removed account-id).
     this.client?.close();
     this.client = undefined;
     releaseWallet(this);
+    const invalid = invalidAttribute(this.config);
+    if (invalid) return void queueMicrotask(() => this.reportConfig(invalid));
+    const missing = missingAttribute(this.config);
+    if (missing) return this.awaitConfig(missing);
     const conflict = conflictingWallet(this, this.config);
-    if (conflict) {
-      queueMicrotask(() => this.reportConfig(conflict));
-      return;
-    }
+    if (conflict) return void queueMicrotask(() => this.reportConfig(conflict));
     this.client = new WalletClient({
       accountId: this.accountId!,
       ...(this.transport ? { transport: this.transport } : { apiBase: this.apiBase! }),
