@@ -273,7 +273,8 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
   }
 
   /**
-   * A credential registration names a known type; a passkey's must carry a
+   * A credential registration names a known type; an email or SMS one nothing
+   * else (the contact is the customer's own); a passkey's must carry a
    * challenge this relay issued for the wallet (and a signed retry, the same body).
    */
   async function admitRegistration(
@@ -284,6 +285,18 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     const type = body.json['type'];
     if (typeof type !== 'string' || !CREDENTIAL_TYPES.includes(type))
       return relayError(400, 'INVALID_INPUT', `type must be one of ${CREDENTIAL_TYPES.join(', ')}`);
+    if (type === 'EMAIL_OTP' || type === 'SMS_OTP') {
+      // The code must go to the contact the partner gave the customer, never to one a page names:
+      // while no credential of the wallet has signed in, the service takes this registration unsigned.
+      const extra = Object.keys(body.json).filter((key) => key !== 'type' && key !== 'accountId');
+      if (extra.length)
+        return relayError(
+          400,
+          'INVALID_INPUT',
+          `A ${type} registration names only type and accountId (not ${extra[0]})`,
+        );
+      return undefined;
+    }
     if (type !== 'PASSKEY') return undefined;
     const admitted = await challenges.admit(
       body.json['challenge'],

@@ -37,5 +37,6 @@ export function startSession(
     revoked: false,
   };
   ctx.store.sessions.set(session.id, session);
+  credential.verified = true;
   return sessionJson(session, sealed);
 }

@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRelay, toNodeHandler, type RelayLogEntry } from '../../src/relay/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { registerOtpCredentials } from '../helpers/otp-credentials.js';
 
 export interface WalletStack {
   sandbox: Sandbox;
@@ -58,10 +59,13 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
     const body = req.method === 'GET' ? {} : await readJson(req);
     switch (path) {
       case '/customer': {
-        const customer = await platform('POST', '/customers', { customerType: 'INDIVIDUAL', ...body });
+        // `bootstrap: true` leaves the wallet without credentials, as the service creates it.
+        const { bootstrap, ...contact } = body;
+        const customer = await platform('POST', '/customers', { customerType: 'INDIVIDUAL', ...contact });
         if (customer.status !== 201) return json(res, customer.status, customer.body);
         const wallets = await platform('GET', `/customers/internal-accounts?customerId=${customer.body.id}`);
         const accountId = wallets.body.data[0].id;
+        if (bootstrap !== true) await registerOtpCredentials(platform, accountId, contact);
         const credentials = await platform('GET', `/auth/credentials?accountId=${accountId}`);
         return json(res, 200, { customerId: customer.body.id, accountId, credentials: credentials.body.data });
       }

@@ -24,7 +24,8 @@ export interface TestWallet {
 }
 
 let counter = 0;
-export async function newWallet(options: { phone?: boolean } = {}): Promise<TestWallet> {
+/** A new customer's wallet with its OTP credentials registered; `bootstrap` leaves it without any. */
+export async function newWallet(options: { phone?: boolean; bootstrap?: boolean } = {}): Promise<TestWallet> {
   counter++;
   const email = `user-${Date.now()}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const created = await control<{ customerId: string; accountId: string; credentials: { id: string; type: string }[] }>(
@@ -32,6 +33,7 @@ export async function newWallet(options: { phone?: boolean } = {}): Promise<Test
     {
       email,
       ...(options.phone ? { phoneNumber: '+14155550123' } : {}),
+      ...(options.bootstrap ? { bootstrap: true } : {}),
     },
   );
   const byType = (type: string) => created.credentials.find((c) => c.type === type)?.id;

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRelay, toNodeHandler, type RelayLogEntry, type RelayOptions } from '../../src/relay/index.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { registerOtpCredentials } from './otp-credentials.js';
 
 export const TEST_ORIGIN = 'http://localhost:8080';
 export const TEST_RP_ID = 'localhost';
@@ -108,6 +109,7 @@ export async function createWalletCustomer(sandbox: Sandbox, contact: { email: s
   if (customer.status !== 201) throw new Error(`customer create: ${customer.status} ${JSON.stringify(customer.body)}`);
   const accounts = await platform(sandbox, 'GET', `/customers/internal-accounts?customerId=${customer.body.id}`);
   const accountId = accounts.body.data[0].id as string;
+  await registerOtpCredentials((method, path, body) => platform(sandbox, method, path, body), accountId, contact);
   const credentials = await platform(sandbox, 'GET', `/auth/credentials?accountId=${accountId}`);
   const byType = Object.fromEntries(
     (credentials.body.data as { type: string; id: string }[]).map((c) => [c.type, c.id]),

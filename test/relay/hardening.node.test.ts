@@ -89,7 +89,7 @@ for (const adapter of ['memory', 'redis'] as const)
 
     /** One request per forwarded operation (and the passkey options), as the widget would send it. */
     const everyOperation = (): [string, string, unknown?][] => [
-      ['POST', '/auth/credentials', { type: 'SMS_OTP', accountId: mine.accountId, phoneNumber: '+14155550100' }],
+      ['POST', '/auth/credentials', { type: 'SMS_OTP', accountId: mine.accountId }],
       ['GET', `/auth/credentials?accountId=${mine.accountId}`],
       ['POST', `/auth/credentials/${mine.emailCredentialId}/challenge`, {}],
       ['POST', `/auth/credentials/${mine.emailCredentialId}/verify`, { type: 'EMAIL_OTP' }],
@@ -236,7 +236,7 @@ for (const adapter of ['memory', 'redis'] as const)
     it('forwards the body it authorized: a repeated accountId cannot mean one wallet here and another upstream', async () => {
       const before = stack.sandboxRequests.length;
       // Theirs first, mine last: JSON.parse keeps the last, so the relay authorizes mine ...
-      const text = `{"type":"SMS_OTP","accountId":"${theirs.accountId}","phoneNumber":"+14155550101","accountId":"${mine.accountId}"}`;
+      const text = `{"type":"SMS_OTP","accountId":"${theirs.accountId}","accountId":"${mine.accountId}"}`;
       const answer = await call('/auth/credentials', { method: 'POST', body: text });
       expect(answer.status).to.be.below(500);
       // ... and the service receives exactly one accountId, mine (it registered on my wallet or refused).

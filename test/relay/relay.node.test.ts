@@ -90,7 +90,7 @@ for (const adapter of ['memory', 'redis'] as const)
         }),
         raw('/auth/credentials', {
           method: 'POST',
-          body: JSON.stringify({ type: 'SMS_OTP', accountId: theirs.accountId, phoneNumber: '+14155550123' }),
+          body: JSON.stringify({ type: 'SMS_OTP', accountId: theirs.accountId }),
         }),
         raw(`/auth/credentials?accountId=${theirs.accountId}`),
         raw(`/auth/credentials/${theirs.emailCredentialId}/challenge`, {

@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { TurnkeyWalletClient } from '../helpers/turnkey-wallet-client.js';
+import { registerOtpCredentials } from '../helpers/otp-credentials.js';
 import type { FuzzSeed } from './fuzz.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -143,6 +144,7 @@ async function platformWallet(baseUrl: string, authorization: string): Promise<W
   if (customer.status !== 201) throw new Error(`customer: ${customer.status} ${JSON.stringify(customer.body)}`);
   const accounts = await call('GET', `/customers/internal-accounts?customerId=${customer.body.id}`);
   const accountId = accounts.body.data[0].id as string;
+  await registerOtpCredentials(call, accountId, { email });
   const credentials = await call('GET', `/auth/credentials?accountId=${accountId}`);
   return {
     customerId: customer.body.id,
@@ -355,6 +357,15 @@ async function demoTarget(server: ServerProcess): Promise<Target> {
     );
     if (customer.status !== 201) throw new Error(`customer: ${customer.status} ${JSON.stringify(customer.body)}`);
     const accountId = customer.body.wallet.id as string;
+    // The wallet starts bare: its first credential is registered through the relay, as the widget does.
+    const registered = await json(
+      await fetch(`${origin}/api/auth/credentials`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ type: 'EMAIL_OTP', accountId }),
+      }),
+    );
+    if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
     const credentials = await json(await fetch(`${origin}/api/auth/credentials?accountId=${accountId}`));
     return {
       customerId: customer.body.id,

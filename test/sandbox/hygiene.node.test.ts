@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { SoftAuthenticator } from '../helpers/soft-authenticator.js';
 import { TurnkeyWalletClient, type KeyPair, type Reply } from '../helpers/turnkey-wallet-client.js';
+import { registerOtpCredentials } from '../helpers/otp-credentials.js';
 import { pump, rawExchange, rawRequest } from './raw-http.js';
 
 const MiB = 1024 * 1024;
@@ -65,6 +66,7 @@ async function newWallet(sandbox: Sandbox, email: string) {
   expect(customer.status, JSON.stringify(customer.body)).to.equal(201);
   const accounts = await call(sandbox, 'GET', `/customers/internal-accounts?customerId=${customer.body.id}`);
   const accountId = accounts.body.data[0].id as string;
+  await registerOtpCredentials((method, path, body) => call(sandbox, method, path, body), accountId, { email });
   const credentials = await call(sandbox, 'GET', `/auth/credentials?accountId=${accountId}`);
   return {
     customerId: customer.body.id as string,

@@ -14,12 +14,15 @@ import {
 } from '../../crypto/index.js';
 import { WalletError, type AuthMethod, type AuthSession } from '../../protocol/index.js';
 import { signedCall } from '../../protocol/signed-call.js';
-import { credentialOf, type ClientContext } from '../context.js';
+import { listCredentials, type ClientContext } from '../context.js';
+import { registerOtpCredential } from './first-credential.js';
 import type { SessionInfo } from '../session/session-manager.js';
 
 export interface OtpSignIn {
   credentialId: string;
   channel: 'email' | 'sms';
+  /** The credential this sign-in registered: the wallet's first of its type (a first sign-in). */
+  registered?: AuthMethod;
   /** Where the code went (the credential's email or phone), unmasked; UIs mask it. */
   destination: string;
   /** Server-clock time before which `resend` will be refused (0 when unknown). */
@@ -47,18 +50,25 @@ export async function startOtpSignIn(
   credentialId?: string,
 ): Promise<OtpSignIn> {
   const operation = type === 'EMAIL_OTP' ? 'signInWithEmailOtp' : 'signInWithSmsOtp';
-  const id = await credentialOf(ctx, type, credentialId, operation);
+  // A wallet without a credential of this type yet is a first sign-in: register it, then send the code.
+  const listed = credentialId ? undefined : (await listCredentials(ctx, operation)).find((c) => c.type === type);
+  const registered = credentialId || listed ? undefined : await registerOtpCredential(ctx, type, operation);
+  const id = (credentialId ?? listed?.id ?? registered?.id)!;
   let target: AuthMethod;
   let resendAvailableAt = 0;
 
-  const challenge = async () => {
+  const challenge = async (answered?: AuthMethod) => {
     try {
-      const { body } = await ctx.api.call<AuthMethod>({
-        method: 'POST',
-        path: `/auth/credentials/${encodeURIComponent(id)}/challenge`,
-        body: {},
-        operation,
-      });
+      const body =
+        answered ??
+        (
+          await ctx.api.call<AuthMethod>({
+            method: 'POST',
+            path: `/auth/credentials/${encodeURIComponent(id)}/challenge`,
+            body: {},
+            operation,
+          })
+        ).body;
       if (typeof body.otpEncryptionTargetBundle !== 'string') {
         throw new WalletError('INVALID_RESPONSE', 'The challenge answer has no otpEncryptionTargetBundle', {
           operation,
@@ -79,10 +89,12 @@ export async function startOtpSignIn(
       throw error;
     }
   };
-  await challenge();
+  // The registration answer may already carry the first code's target bundle (spec 2.10).
+  await challenge(registered?.otpEncryptionTargetBundle !== undefined ? registered : undefined);
 
   const flow: OtpSignIn = {
     credentialId: id,
+    ...(registered ? { registered } : {}),
     channel: type === 'EMAIL_OTP' ? 'email' : 'sms',
     destination: target!.nickname,
     get resendAvailableAt() {

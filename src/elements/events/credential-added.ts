@@ -3,7 +3,10 @@ import type { CredentialType } from '../../protocol/index.js';
 /** Detail of `ew-credential-added`. */
 export type EwCredentialAddedDetail = { credentialId: string; type: CredentialType; nickname: string };
 
-/** `ew-credential-added`: A passkey or OAuth identity was added. Bubbles and is composed. */
+/**
+ * `ew-credential-added`: A passkey or OAuth identity was added, or a first sign-in
+ * registered the wallet's email or SMS code credential. Bubbles and is composed.
+ */
 export class EwCredentialAddedEvent extends CustomEvent<EwCredentialAddedDetail> {
   static readonly eventName = 'ew-credential-added';
   constructor(detail: EwCredentialAddedDetail) {

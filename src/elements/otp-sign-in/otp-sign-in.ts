@@ -1,5 +1,6 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import type { OtpSignIn, WalletClient } from '../../client/index.js';
+import { EwCredentialAddedEvent } from '../events/credential-added.js';
 import { EwOtpSentEvent } from '../events/otp-sent.js';
 import { EwSignedInEvent } from '../events/signed-in.js';
 import { CODE_SLOT, outermostWalletHost } from '../shared/code-slot.js';
@@ -15,7 +16,9 @@ import { otpSignInStyles } from './otp-sign-in.styles.js';
  * (OS autofill, paste of "123 456" or "123-456", WebOTP for SMS where the
  * browser has it), submits on the last digit, and offers a resend with the
  * service's countdown. The code field lives in the page's light DOM, where
- * browser and OS autofill can reach it (see shared/code-slot.ts).
+ * browser and OS autofill can reach it (see shared/code-slot.ts). On a
+ * wallet's first sign-in, "send me a code" also registers the wallet's email
+ * (or SMS) credential (spec 2.10, 4.8).
  *
  * @summary One-time-code sign-in by email or SMS.
  * @tagname ew-otp-sign-in
@@ -25,6 +28,7 @@ import { otpSignInStyles } from './otp-sign-in.styles.js';
  * @csspart message - Where the code went.
  * @csspart error - The error message.
  * @csspart spinner - Progress indicator.
+ * @event {EwCredentialAddedEvent} ew-credential-added - A first sign-in registered the wallet's email or SMS credential (before the code was sent).
  * @event {EwOtpSentEvent} ew-otp-sent - A code was sent; detail has the masked destination.
  * @event {EwSignedInEvent} ew-signed-in - The code was accepted and a session started.
  * @event {EwErrorEvent} ew-error - A step failed.
@@ -96,6 +100,16 @@ export class EwOtpSignIn extends LitElement {
         this.flow = await (this.channel === 'sms'
           ? client.signInWithSmsOtp(options)
           : client.signInWithEmailOtp(options));
+        const { registered } = this.flow;
+        if (registered) {
+          this.dispatchEvent(
+            new EwCredentialAddedEvent({
+              credentialId: registered.id,
+              type: registered.type,
+              nickname: registered.nickname,
+            }),
+          );
+        }
       }
       this.dispatchEvent(
         new EwOtpSentEvent({ channel: this.channel, destination: maskDestination(this.flow.destination) }),

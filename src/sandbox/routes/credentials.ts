@@ -124,8 +124,9 @@ export function credentialRoutes(router: Router, ctx: SandboxContext): void {
       store.credentials.set(credential.id, credential);
       return { status: 201, body: credentialJson(credential) };
     };
-    // A first credential (wallet bootstrap) needs no signature; any later one does.
-    if (store.credentialsOf(draft.accountId).length === 0) return create();
+    // Unsigned while no credential of the wallet has been used to sign in (the bootstrap of
+    // spec 2.10 / 4.8); once one is verified, a session of the wallet must sign.
+    if (!store.credentialsOf(draft.accountId).some((c) => c.verified)) return create();
     const account = store.accounts.get(draft.accountId)!;
     const type = ADD_ACTIVITY[draft.type];
     return signedFlow(ctx, {
