@@ -6,7 +6,7 @@
  * comes back costs nothing for good (issue 12, "Sandbox hygiene").
  */
 
-/** How long an expired entry is still remembered. */
+/** How long an expired entry is still remembered, by default. */
 export const FORGET_AFTER_EXPIRY_MS = 10 * 60_000;
 
 export class ExpiringMap<V extends { expiresAt: number }> {
@@ -15,7 +15,11 @@ export class ExpiringMap<V extends { expiresAt: number }> {
   // longer, never dropped early.
   private readonly entries = new Map<string, V>();
 
-  constructor(private readonly now: () => number) {}
+  /** `graceMs`: how long an expired entry is still remembered (default `FORGET_AFTER_EXPIRY_MS`). */
+  constructor(
+    private readonly now: () => number,
+    private readonly graceMs = FORGET_AFTER_EXPIRY_MS,
+  ) {}
 
   /** Number of entries held, expired ones not yet forgotten included. */
   get size(): number {
@@ -34,7 +38,7 @@ export class ExpiringMap<V extends { expiresAt: number }> {
   }
 
   private prune(): void {
-    const cutoff = this.now() - FORGET_AFTER_EXPIRY_MS;
+    const cutoff = this.now() - this.graceMs;
     for (const [key, value] of this.entries) {
       if (value.expiresAt > cutoff) return;
       this.entries.delete(key);

@@ -97,7 +97,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
   const clock = createClock(options.now);
   const ctx: SandboxContext = {
-    store: new Store(clock.now),
+    store: new Store(clock.now, config.requestIdLifetimeMs),
     clock,
     config,
     keys: {

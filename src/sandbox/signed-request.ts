@@ -4,6 +4,12 @@
  * the same request sent again with `Service-Wallet-Signature` and
  * `Request-Id` runs the operation once the stamp verifies under a key the
  * operation allows.
+ *
+ * "The two headers are ignored on a first call" (spec 4.2 rule 3, PROTOCOL.md):
+ * a call whose `Request-Id` names no request this sandbox issued is a first
+ * call, whatever headers it carries. Issued ids are remembered (used or not)
+ * until well after they expire (`ExpiringMap`'s grace), so a late or repeated
+ * retry is still told "expired" or "already used" rather than challenged anew.
  */
 import { iso } from './clock.js';
 import type { SandboxContext } from './context.js';
@@ -54,9 +60,12 @@ export async function signedFlow(ctx: SandboxContext, op: SignedOperation): Prom
   const operation = `${request.method} ${request.path}`;
   const now = ctx.clock.now();
 
-  if (!signature && !requestId) {
+  if (signature && !requestId)
+    throw new ApiError(401, 'REQUEST_ID_MISSING', 'Request-Id is required with Service-Wallet-Signature');
+  const pending = requestId === undefined ? undefined : issued(ctx, requestId);
+  if (!pending) {
     const ask = op.begin();
-    const pending: PendingSignature = {
+    const first: PendingSignature = {
       requestId: newId('Request'),
       operation,
       body: canonical(request.body),
@@ -66,23 +75,19 @@ export async function signedFlow(ctx: SandboxContext, op: SignedOperation): Prom
       signer: ask.signer,
       context: ask.context ?? {},
     };
-    ctx.store.pending.set(pending.requestId, pending);
+    ctx.store.pending.set(first.requestId, first);
     return {
       status: 202,
       body: {
         ...(ask.type ? { type: ask.type } : {}),
-        payloadToSign: pending.payloadToSign,
-        requestId: pending.requestId,
-        expiresAt: iso(pending.expiresAt),
+        payloadToSign: first.payloadToSign,
+        requestId: first.requestId,
+        expiresAt: iso(first.expiresAt),
       },
     };
   }
-  if (!requestId) throw new ApiError(401, 'REQUEST_ID_MISSING', 'Request-Id is required with Service-Wallet-Signature');
   if (!signature)
     throw new ApiError(401, 'WALLET_SIGNATURE_MISSING', 'Service-Wallet-Signature is required for this wallet action');
-
-  const pending = ctx.store.pending.get(requestId);
-  if (!pending) throw authFailed('Unknown Request-Id');
   if (pending.used) throw authFailed('Request-Id already used');
   if (now > pending.expiresAt) throw authFailed('Request-Id expired');
   // Single use: any retry that names it, good or bad, spends it.
@@ -96,6 +101,20 @@ export async function signedFlow(ctx: SandboxContext, op: SignedOperation): Prom
   }
   const signer = await checkStamp(signature, pending.payloadToSign);
   return op.complete(pending.context, allowedSigner(ctx, pending.signer, signer, now));
+}
+
+/** The shape of the ids this sandbox issues (`newId('Request')`). */
+const REQUEST_ID = /^Request:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The pending request `requestId` names, or undefined when this sandbox never
+ * issued it (or issued it so long ago that it was forgotten): then the call is
+ * a first call. A value that cannot be an id at all (not `Request:<uuid>`) is
+ * refused rather than ignored, so a garbled retry is reported, not re-challenged.
+ */
+function issued(ctx: SandboxContext, requestId: string): PendingSignature | undefined {
+  if (!REQUEST_ID.test(requestId)) throw authFailed('Request-Id is not one this service issues (Request:<uuid>)');
+  return ctx.store.pending.get(requestId);
 }
 
 /** Applies the operation's signer rule to a verified stamp's key. */

@@ -3,7 +3,7 @@
  * `toJson` helpers in the routes decide what goes on the wire (never key
  * material, never OTP targets' private keys).
  */
-import { ExpiringMap } from './expiring-map.js';
+import { ExpiringMap, FORGET_AFTER_EXPIRY_MS } from './expiring-map.js';
 
 export interface Customer {
   id: string;
@@ -150,9 +150,13 @@ export class Store {
   readonly pending: ExpiringMap<PendingSignature>;
   readonly passkeyChallenges: ExpiringMap<PasskeyChallenge>;
 
-  /** `now` is the sandbox clock, which decides when short-lived entries are forgotten. */
-  constructor(now: () => number) {
-    this.pending = new ExpiringMap(now);
+  /**
+   * `now` is the sandbox clock, which decides when short-lived entries are forgotten.
+   * Issued Request-Ids are remembered at least one more lifetime after they expire
+   * (`requestIdLifetimeMs`), so "expired" and "never issued" stay apart (signed-request.ts).
+   */
+  constructor(now: () => number, requestIdLifetimeMs = 0) {
+    this.pending = new ExpiringMap(now, Math.max(FORGET_AFTER_EXPIRY_MS, requestIdLifetimeMs));
     this.passkeyChallenges = new ExpiringMap(now);
   }
 
