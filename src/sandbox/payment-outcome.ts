@@ -1,30 +1,39 @@
 /**
  * Where an executed quote stands at a given time, computed from the sandbox
- * clock rather than timers. The destination account's last three digits
- * choose the path (spec Part 4.9, "Quote with an external account
- * destination"); delays are the sandbox's own, scaled to keep tests fast
- * except where the spec names one (003: about 6 minutes).
+ * clock rather than timers. The destination account's magic suffix chooses
+ * the path (spec Part 4.9, "Quote with an external account destination");
+ * delays are the sandbox's own, scaled to keep tests fast except where the
+ * spec names one (003: about 6 minutes). Transfers and incoming UMA payments
+ * walk paths of their own with the same `followPath`.
  */
+import { magicSuffix } from './magic-suffix.js';
 
-export type QuoteStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
+export type PaymentStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
 
 export interface Outcome {
-  status: QuoteStatus;
+  status: PaymentStatus;
   failureReason?: string;
-  /** True once the debit has been given back to the wallet. */
+  /** True once a debit has been given back to the internal account it left. */
   refunded: boolean;
   /** When the current status began (ms). */
   since: number;
 }
 
-const SECOND = 1000;
+export const SECOND = 1000;
 
-interface Step {
+/** One change of status, `at` ms after the start. */
+export interface Step {
   at: number;
-  status: QuoteStatus;
+  status: PaymentStatus;
   failureReason?: string;
   refunded?: boolean;
 }
+
+/** The usual path of a payment that succeeds. */
+export const SUCCESS: Step[] = [
+  { at: SECOND, status: 'PROCESSING' },
+  { at: 3 * SECOND, status: 'COMPLETED' },
+];
 
 /** The path of each magic suffix, as steps after execution. */
 const PATHS: Record<string, Step[]> = {
@@ -51,23 +60,23 @@ const PATHS: Record<string, Step[]> = {
     { at: 3 * SECOND, status: 'FAILED', failureReason: 'PAYOUT_AND_REFUND_FAILED', refunded: false },
   ],
 };
-const SUCCESS: Step[] = [
-  { at: SECOND, status: 'PROCESSING' },
-  { at: 3 * SECOND, status: 'COMPLETED' },
-];
 
-/** The outcome at `now` of a quote executed at `executedAt` to an account with `identifier`. */
-export function outcomeAt(identifier: string, executedAt: number, now: number): Outcome {
-  const path = PATHS[identifier.replace(/\D/g, '').slice(-3)] ?? SUCCESS;
-  let outcome: Outcome = { status: 'PENDING', refunded: false, since: executedAt };
+/** The outcome at `now` of a payment that started at `start` and follows `path`. */
+export function followPath(path: Step[], start: number, now: number): Outcome {
+  let outcome: Outcome = { status: 'PENDING', refunded: false, since: start };
   for (const step of path) {
-    if (now < executedAt + step.at) break;
+    if (now < start + step.at) break;
     outcome = {
       status: step.status,
       refunded: step.refunded ?? false,
-      since: executedAt + step.at,
+      since: start + step.at,
       ...(step.failureReason ? { failureReason: step.failureReason } : {}),
     };
   }
   return outcome;
+}
+
+/** The outcome at `now` of a quote executed at `executedAt` to an account with `identifier`. */
+export function outcomeAt(identifier: string, executedAt: number, now: number): Outcome {
+  return followPath(PATHS[magicSuffix(identifier) ?? ''] ?? SUCCESS, executedAt, now);
 }

@@ -21,8 +21,12 @@ import { Router } from './router.js';
 import { controlRoutes } from './routes/control.js';
 import { credentialRoutes } from './routes/credentials.js';
 import { customerRoutes } from './routes/customers.js';
-import { paymentRoutes } from './routes/payments.js';
+import { externalAccountRoutes } from './routes/external-accounts.js';
+import { quoteRoutes } from './routes/quotes.js';
+import { sandboxMoneyRoutes } from './routes/sandbox-money.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { transactionRoutes } from './routes/transactions.js';
+import { transferRoutes } from './routes/transfers.js';
 import { walletRoutes } from './routes/wallet.js';
 import { API_VERSION, handle, type HttpLayer } from './server.js';
 import { Store } from './store.js';
@@ -106,11 +110,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
   };
   const api = new Router();
+  // Before customerRoutes: /customers/external-accounts must not be read as /customers/{customerId}.
+  externalAccountRoutes(api, ctx);
   customerRoutes(api, ctx);
   credentialRoutes(api, ctx);
   sessionRoutes(api, ctx);
   walletRoutes(api, ctx);
-  paymentRoutes(api, ctx);
+  quoteRoutes(api, ctx);
+  transactionRoutes(api, ctx);
+  transferRoutes(api, ctx);
+  sandboxMoneyRoutes(api, ctx);
   const faults = new Faults();
   const control = new Router();
   controlRoutes(control, ctx, faults);

@@ -4,6 +4,17 @@
  * material, never OTP targets' private keys).
  */
 import { ExpiringMap, FORGET_AFTER_EXPIRY_MS } from './expiring-map.js';
+import type { ApiResponse } from './router.js';
+
+/** A postal address (spec 2.2). */
+export interface Address {
+  line1: string;
+  line2?: string;
+  city?: string;
+  state?: string;
+  postalCode: string;
+  country: string;
+}
 
 export interface Customer {
   id: string;
@@ -16,6 +27,12 @@ export interface Customer {
   region?: string;
   currencies: string[];
   kycStatus: string;
+  birthDate?: string;
+  nationality?: string;
+  address?: Address;
+  idType?: string;
+  /** The tax identification number: write-only, never on the wire (spec 2.1). */
+  identifier?: string;
   createdAt: number;
   updatedAt: number;
 }
@@ -79,13 +96,27 @@ export interface ExternalAccount {
   id: string;
   customerId?: string;
   currency: string;
-  status: 'ACTIVE';
+  status: 'PENDING' | 'ACTIVE' | 'UNDER_REVIEW' | 'INACTIVE';
   accountInfo: Record<string, unknown>;
-  /** The primary identifier whose last three digits select sandbox outcomes. */
+  /** The primary identifier (account number, IBAN, CLABE, PIX key) whose magic suffix selects sandbox outcomes. */
   identifier: string;
+  platformAccountId?: string;
+  /** Incoming UMA payments to the customer land here (at most one account per customer). */
+  defaultUmaDepositAccount: boolean;
   beneficiaryVerificationStatus: string;
+  beneficiaryVerifiedData?: { fullName: string };
   createdAt: number;
   updatedAt: number;
+}
+
+/** The rate and fee breakdown of a quote (spec 2.5 `rateDetails`). */
+export interface RateDetails {
+  counterpartyMultiplier: number;
+  counterpartyFixedFee: number;
+  serviceApiMultiplier: number;
+  serviceApiFixedFee: number;
+  serviceApiVariableFeeRate: number;
+  serviceApiVariableFeeAmount: number;
 }
 
 export interface Quote {
@@ -93,18 +124,53 @@ export interface Quote {
   sourceAccountId: string;
   customerId: string;
   destinationAccountId: string;
-  currency: string;
+  /** Currency codes of the rate table (currencies.ts). */
+  sendingCurrency: string;
+  receivingCurrency: string;
   sendingAmount: number;
   receivingAmount: number;
+  /** In the sending currency's smallest unit. */
   fees: number;
+  /** Sending units per receiving unit. */
+  exchangeRate: number;
+  rateDetails: RateDetails;
+  paymentRail: string;
   createdAt: number;
   expiresAt: number;
   payloadToSign: string;
   transactionId: string;
   /** Set when executed. */
   executedAt?: number;
-  /** Idempotency-Key -> the first answer given for it. */
-  idempotent: Map<string, { status: number; body: unknown }>;
+}
+
+/** A same-currency transfer between an internal and an external account (POST /transfer-in, /transfer-out). */
+export interface Transfer {
+  /** Transaction:<uuid>: a transfer is read back as a transaction. */
+  id: string;
+  direction: 'IN' | 'OUT';
+  internalAccountId: string;
+  externalAccountId: string;
+  customerId: string;
+  amount: number;
+  currency: string;
+  createdAt: number;
+}
+
+/** A simulated incoming UMA payment (POST /sandbox/uma/receive). */
+export interface UmaPayment {
+  /** Transaction:<uuid>. */
+  id: string;
+  senderUmaAddress: string;
+  receiverUmaAddress: string;
+  customerId: string;
+  /** Where the money lands: the customer's wallet, or its default UMA deposit external account. */
+  destinationAccountId: string;
+  /** Credited amount, in the receiving currency's smallest unit. */
+  amount: number;
+  currency: string;
+  /** The currency the sender paid in. */
+  sendingCurrency: string;
+  createdAt: number;
 }
 
 /** What a wallet-signed request is waiting for (the answer to its first call). */
@@ -146,6 +212,12 @@ export class Store {
   readonly sessions = new Map<string, Session>();
   readonly externalAccounts = new Map<string, ExternalAccount>();
   readonly quotes = new Map<string, Quote>();
+  readonly transfers = new Map<string, Transfer>();
+  readonly umaPayments = new Map<string, UmaPayment>();
+  /** Idempotency-Key of quote execution -> the first answer, for the whole platform (spec 4.5). */
+  readonly idempotentAnswers = new Map<string, ApiResponse>();
+  /** Answers still being computed, so a concurrent repeat waits for the first instead of racing it. */
+  readonly idempotentInFlight = new Map<string, Promise<ApiResponse>>();
   /** Waiting signed retries and passkey challenges are short-lived: forgotten after they expire. */
   readonly pending: ExpiringMap<PendingSignature>;
   readonly passkeyChallenges: ExpiringMap<PasskeyChallenge>;

@@ -2,27 +2,48 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { balanceOf } from '../balance.js';
 import type { SandboxContext } from '../context.js';
+import {
+  DEFAULT_KYC_STATUS,
+  defaultCurrencies,
+  readCreateOnlyFields,
+  readCustomerFields,
+  refuseCreateOnlyFields,
+} from '../customer-fields.js';
 import { ApiError, invalidInput, notFound } from '../http-error.js';
 import { newId } from '../ids.js';
 import { paginate } from '../list.js';
 import type { Router } from '../router.js';
 import { activity, signedFlow } from '../signed-request.js';
-import type { Customer, InternalAccount } from '../store.js';
+import type { Customer, InternalAccount, Store } from '../store.js';
+import { SANDBOX_UMA_DOMAIN, sameUma } from '../uma.js';
 import { accountJson, customerJson } from '../views.js';
-import { balanceOf } from './payments.js';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const E164 = /^\+[1-9]\d{1,14}$/;
-
-function readContact(body: Record<string, unknown>): { email?: string; phoneNumber?: string } {
-  const { email, phoneNumber } = body;
-  if (email !== undefined && (typeof email !== 'string' || !EMAIL.test(email)))
-    throw invalidInput('email is not an email address');
-  if (phoneNumber !== undefined && (typeof phoneNumber !== 'string' || !E164.test(phoneNumber))) {
-    throw invalidInput('phoneNumber must be E.164, e.g. +14155550123');
+/** UMA addresses route incoming payments (POST /sandbox/uma/receive), so each names one customer. */
+function refuseTakenUma(store: Store, umaAddress: string, customerId?: string): void {
+  for (const other of store.customers.values()) {
+    if (other.id !== customerId && sameUma(other.umaAddress, umaAddress))
+      throw new ApiError(409, 'UMA_ADDRESS_ALREADY_EXISTS', 'Another customer has this umaAddress');
   }
-  return { ...(email ? { email } : {}), ...(phoneNumber ? { phoneNumber } : {}) };
+}
+
+/**
+ * The system-generated umaAddress (spec 2.1) on the sandbox's UMA domain: the
+ * platform's own id when it makes a readable UMA user name, else a short
+ * random one; made unique with a random tail when taken.
+ */
+function defaultUmaAddress(store: Store, platformCustomerId: string | undefined): string {
+  const user =
+    platformCustomerId
+      ?.toLowerCase()
+      .replace(/[^a-z0-9._+-]/g, '-')
+      .slice(0, 32) ?? '';
+  const taken = (name: string) =>
+    [...store.customers.values()].some((c) => sameUma(c.umaAddress, `$${name}@${SANDBOX_UMA_DOMAIN}`));
+  let name = user || `user-${randomBytes(4).toString('hex')}`;
+  while (taken(name)) name = `${user || 'user'}-${randomBytes(4).toString('hex')}`;
+  return `$${name}@${SANDBOX_UMA_DOMAIN}`;
 }
 
 /**
@@ -67,28 +88,23 @@ export function customerRoutes(router: Router, ctx: SandboxContext): void {
   };
 
   router.on('POST', '/customers', ({ body }) => {
-    if (body['customerType'] !== 'INDIVIDUAL') throw invalidInput('customerType must be INDIVIDUAL');
-    const contact = readContact(body);
-    if (!contact.email) throw invalidInput('email is required for a sandbox customer with an embedded wallet');
-    const platformCustomerId =
-      typeof body['platformCustomerId'] === 'string' ? body['platformCustomerId'] : randomUUID();
+    const fields = readCustomerFields(body);
+    const createOnly = readCreateOnlyFields(body);
+    const platformCustomerId = createOnly.platformCustomerId ?? randomUUID();
     if ([...store.customers.values()].some((c) => c.platformCustomerId === platformCustomerId)) {
       throw new ApiError(409, 'CUSTOMER_ALREADY_EXISTS', 'A customer with this platformCustomerId exists');
     }
+    if (fields.umaAddress !== undefined) refuseTakenUma(store, fields.umaAddress);
     const now = ctx.clock.now();
     const customer: Customer = {
+      ...fields,
+      ...createOnly,
       id: newId('Customer'),
       platformCustomerId,
       customerType: 'INDIVIDUAL',
-      umaAddress:
-        typeof body['umaAddress'] === 'string'
-          ? body['umaAddress']
-          : `$${platformCustomerId.slice(0, 8)}@sandbox.local`,
-      ...contact,
-      ...(typeof body['fullName'] === 'string' ? { fullName: body['fullName'] } : {}),
-      ...(typeof body['region'] === 'string' ? { region: body['region'] } : {}),
-      currencies: Array.isArray(body['currencies']) ? (body['currencies'] as string[]) : ['USD'],
-      kycStatus: 'APPROVED',
+      umaAddress: fields.umaAddress ?? defaultUmaAddress(store, createOnly.platformCustomerId),
+      currencies: fields.currencies ?? defaultCurrencies(createOnly.region),
+      kycStatus: fields.kycStatus ?? DEFAULT_KYC_STATUS,
       createdAt: now,
       updatedAt: now,
     };
@@ -123,12 +139,15 @@ export function customerRoutes(router: Router, ctx: SandboxContext): void {
   router.on('PATCH', '/customers/{customerId}', async (request) => {
     const customer = findCustomer(request.params['customerId']!);
     const { body } = request;
-    if (body['customerType'] !== 'INDIVIDUAL') throw invalidInput('customerType must be INDIVIDUAL');
-    const contact = readContact(body);
+    refuseCreateOnlyFields(body);
+    const fields = readCustomerFields(body);
+    const contact = { email: fields.email, phoneNumber: fields.phoneNumber };
     if (contact.email && contact.phoneNumber) throw invalidInput('Update email and phoneNumber in separate calls');
+    if (fields.umaAddress !== undefined) refuseTakenUma(store, fields.umaAddress, customer.id);
     const apply = () => {
-      Object.assign(customer, contact, { updatedAt: ctx.clock.now() });
-      if (typeof body['fullName'] === 'string') customer.fullName = body['fullName'];
+      // Checked again: another customer may have taken the address while this update awaited its signature.
+      if (fields.umaAddress !== undefined) refuseTakenUma(store, fields.umaAddress, customer.id);
+      Object.assign(customer, fields, { updatedAt: ctx.clock.now() });
       // Tied OTP credentials follow the contact (spec Part 4.2, rule 2).
       for (const account of store.accountsOf(customer.id)) {
         for (const credential of store.credentialsOf(account.id)) {
@@ -153,7 +172,10 @@ export function customerRoutes(router: Router, ctx: SandboxContext): void {
       request,
       begin: () => ({
         type,
-        payloadToSign: activity(ctx, type, wallets[0]!.organizationId, { customerId: customer.id, ...contact }),
+        payloadToSign: activity(ctx, type, wallets[0]!.organizationId, {
+          customerId: customer.id,
+          ...(contact.email ? { email: contact.email } : { phoneNumber: contact.phoneNumber }),
+        }),
         signer: { kind: 'session', accountIds: wallets.map((w) => w.id) },
       }),
       complete: apply,

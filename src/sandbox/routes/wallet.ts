@@ -1,4 +1,5 @@
 /** The wallet itself: export and privacy (signed), and sandbox funding. */
+import { balanceOf, ledgerOf } from '../balance.js';
 import { parseClientKey } from '../client-key.js';
 import type { SandboxContext } from '../context.js';
 import { exportBundle } from '../enclave.js';
@@ -6,7 +7,6 @@ import { invalidInput, notFound } from '../http-error.js';
 import type { Router } from '../router.js';
 import { activity, signedFlow } from '../signed-request.js';
 import { accountJson } from '../views.js';
-import { balanceOf } from './payments.js';
 
 export function walletRoutes(router: Router, ctx: SandboxContext): void {
   const { store } = ctx;
@@ -75,8 +75,11 @@ export function walletRoutes(router: Router, ctx: SandboxContext): void {
     if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) {
       throw invalidInput('amount must be a positive integer (smallest currency unit)');
     }
-    // The balance is a JS number: past 2^53 it would round.
-    if (!Number.isSafeInteger(account.funded + amount))
+    // The balance is a JS number: past 2^53 it would round (counting credits still on their way).
+    if (
+      !Number.isSafeInteger(account.funded + amount) ||
+      !Number.isSafeInteger(ledgerOf(ctx, account).ceiling + amount)
+    )
       throw invalidInput(`the funded total would pass ${Number.MAX_SAFE_INTEGER}`);
     account.funded += amount;
     account.updatedAt = ctx.clock.now();
