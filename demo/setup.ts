@@ -15,6 +15,8 @@ function useCustomer(row: CustomerRow | undefined): void {
   if (!row?.wallet) return;
   wallet.setAttribute('customer-id', row.id);
   wallet.setAttribute('account-id', row.wallet.id);
+  // A new customer's wallet has no credential yet: offer the code methods its contacts allow.
+  wallet.setAttribute('first-sign-in', row.phoneNumber ? 'email sms' : 'email');
   approve.hidden = true;
 }
 

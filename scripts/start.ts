@@ -68,6 +68,10 @@ const customer = await platform('POST', '/customers', {
 const wallets = (await platform('GET', `/customers/internal-accounts?customerId=${customer['id'] as string}`))[
   'data'
 ] as { id: string }[];
+// Its email and SMS sign-in registered up front, as a partner's backend may do at sign-up. Customers
+// made on the page start bare: their first "send me a code" registers the credential (spec 4.8).
+for (const type of ['EMAIL_OTP', 'SMS_OTP'])
+  await platform('POST', '/auth/credentials', { type, accountId: wallets[0]!.id });
 
 const relay = createRelay({
   serviceUrl: sandbox.baseUrl,

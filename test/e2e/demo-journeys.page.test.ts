@@ -178,6 +178,53 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     },
   );
 
+  journey(
+    "first sign-in of a new customer: no credential beforehand; 'Email me a code' registers, challenges, and the code signs in",
+    async () => {
+      const tab = await openDemo();
+      const email = await signUp(tab);
+      const accountId = (await tab.attribute({ css: 'ew-wallet' }, 'account-id'))!;
+      const credentials = async () => {
+        const url = new URL(`/api/auth/credentials?accountId=${encodeURIComponent(accountId)}`, demo.url);
+        return ((await (await fetch(url)).json()) as { data: { type: string; nickname: string }[] }).data;
+      };
+      expect(await credentials()).to.deep.equal([]);
+      await tab.click({ role: 'button', name: 'Email me a code' });
+      await tab.waitFor({ text: /We sent a code to/ });
+      expect(await tab.count(logged(/ew-credential-added.*"type":"EMAIL_OTP"/))).to.equal(1);
+      await typeCode(tab);
+      expect(await credentials()).to.deep.equal([
+        (await credentials()).find((c) => c.type === 'EMAIL_OTP' && c.nickname === email),
+      ]);
+      expect(await tab.count(logged('"method":"EMAIL_OTP"'))).to.equal(1);
+      // register -> challenge -> code (sealed) -> signed verify, as one "send me a code" and one code.
+      const calls = await tab.evaluate(() =>
+        [...document.querySelectorAll('#log li[data-kind="relay"]')]
+          .map((li) =>
+            /relay (\S+ \S+) -> (\d+)/
+              .exec(li.textContent ?? '')
+              ?.slice(1)
+              .join(' '),
+          )
+          .reverse(),
+      );
+      const id = '[^ ]+';
+      expect(calls.join('\n')).to.match(
+        new RegExp(
+          [
+            'GET /auth/credentials 200',
+            'POST /auth/credentials 201',
+            `POST /auth/credentials/${id}/challenge 200`,
+            `POST /auth/credentials/${id}/verify 202`,
+            `POST /auth/credentials/${id}/verify 200`,
+          ].join('\n'),
+        ),
+      );
+      await shot(tab, 'first-sign-in');
+      expect(await tab.problems()).to.deep.equal([]);
+    },
+  );
+
   journey('SMS OTP: a customer with a phone signs in with a texted code', async () => {
     const tab = await openDemo();
     await signUp(tab, { phone: `+1415555${String(Math.floor(Math.random() * 9000) + 1000)}` });

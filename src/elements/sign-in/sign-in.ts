@@ -8,7 +8,9 @@ import { themeStyles } from '../shared/theme.styles.js';
 
 /**
  * Offers every sign-in method the wallet has: email and SMS codes, each
- * passkey, and OAuth when the host gave a token provider.
+ * passkey, and OAuth when the host gave a token provider. A wallet with no
+ * credential yet (the service creates wallets bare) offers the code methods
+ * of `first-sign-in`; sending the first code registers that credential.
  *
  * @summary The signed-out view: the wallet's sign-in methods.
  * @tagname ew-sign-in
@@ -24,6 +26,7 @@ export class EwSignIn extends LitElement {
     client: { attribute: false },
     oidcTokenProvider: { attribute: false },
     oauthLabel: { attribute: 'oauth-label' },
+    firstSignIn: { attribute: 'first-sign-in' },
     strings: { attribute: false },
     credentials: { state: true },
     activeOtp: { state: true },
@@ -33,9 +36,15 @@ export class EwSignIn extends LitElement {
   declare oidcTokenProvider: OidcTokenProvider | undefined;
   /** Label of the OAuth button (e.g. "Continue with Google"). */
   declare oauthLabel: string | undefined;
+  /**
+   * Code methods offered while the wallet has no credential yet (its first
+   * sign-in registers one, to the customer's own email or phone): `email`
+   * (default), `sms`, `email sms`, or `none`.
+   */
+  declare firstSignIn: string | undefined;
   declare strings: Partial<WalletStrings> | undefined;
   declare private credentials: AuthMethod[] | undefined;
-  /** The code credential a code was sent for: its field is shown alone. */
+  /** The code method a code was sent for (credential id, or `first-<channel>`): its field is shown alone. */
   declare private activeOtp: string | undefined;
 
   private readonly wallet = new ClientController(this);
@@ -44,7 +53,7 @@ export class EwSignIn extends LitElement {
     super();
     this.addEventListener('ew-otp-sent', (event) => {
       const from = event.composedPath()[0] as Element;
-      if (from.localName === 'ew-otp-sign-in') this.activeOtp = from.getAttribute('credential-id') ?? undefined;
+      if (from.localName === 'ew-otp-sign-in') this.activeOtp = from.getAttribute('data-method') ?? undefined;
     });
   }
 
@@ -67,14 +76,19 @@ export class EwSignIn extends LitElement {
     if (list && client === this.client) this.credentials = list;
   }
 
-  /** A code method; once its code is sent it is shown alone, with the code field forwarded to it. */
-  private otp(id: string, channel: 'email' | 'sms') {
-    const active = this.activeOtp === id;
+  /**
+   * A code method (without `id`: the first one, registered when the code is sent); once its
+   * code is sent it is shown alone, with the code field forwarded to it.
+   */
+  private otp(id: string | undefined, channel: 'email' | 'sms') {
+    const method = id ?? `first-${channel}`;
+    const active = this.activeOtp === method;
     return html`<ew-otp-sign-in
       .client=${this.client}
       .strings=${this.strings}
       channel=${channel}
-      credential-id=${id}
+      credential-id=${id ?? nothing}
+      data-method=${method}
       ?hidden=${this.activeOtp !== undefined && !active}
       >${active ? html`<slot name=${CODE_SLOT} slot="code"></slot>` : nothing}</ew-otp-sign-in
     >`;
@@ -99,6 +113,7 @@ export class EwSignIn extends LitElement {
     return html`<div part="base">
       <h2>${s.signInTitle}</h2>
       ${of('EMAIL_OTP').map((c) => this.otp(c.id, 'email'))} ${of('SMS_OTP').map((c) => this.otp(c.id, 'sms'))}
+      ${this.credentials.length ? nothing : firstMethods(this.firstSignIn).map((channel) => this.otp(undefined, channel))}
       <div class="others" ?hidden=${focused}>
         ${passkeys.map(
           (c) =>
@@ -133,4 +148,10 @@ export class EwSignIn extends LitElement {
       }
     </div>`;
   }
+}
+
+/** The channels of a `first-sign-in` value; unknown words are ignored. */
+function firstMethods(value: string | undefined): ('email' | 'sms')[] {
+  const words = (value ?? 'email').toLowerCase().split(/\s+/);
+  return (['email', 'sms'] as const).filter((channel) => words.includes(channel));
 }

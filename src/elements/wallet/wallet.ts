@@ -88,6 +88,7 @@ export class EwWallet extends LitElement {
     dangerouslyTrustUnpinnedSandbox: { attribute: 'dangerously-trust-unpinned-sandbox', type: Boolean },
     theme: { reflect: true },
     oauthLabel: { attribute: 'oauth-label' },
+    firstSignIn: { attribute: 'first-sign-in' },
     hideSections: { attribute: 'hide-sections', type: Boolean },
     transport: { attribute: false },
     oidcTokenProvider: { attribute: false },
@@ -115,6 +116,11 @@ export class EwWallet extends LitElement {
   declare theme: 'light' | 'dark' | undefined;
   /** Label of the OAuth sign-in button. */
   declare oauthLabel: string | undefined;
+  /**
+   * Code methods offered on the wallet's first sign-in, before it has any
+   * credential (sending the code registers it): `email` (default), `sms`, `email sms`, `none`.
+   */
+  declare firstSignIn: string | undefined;
   /** Hide the built-in sessions, methods and export sections. */
   declare hideSections: boolean;
   /** Your own transport instead of `fetch` to `api-base`. */
@@ -306,6 +312,7 @@ export class EwWallet extends LitElement {
           .strings=${this.strings}
           .oidcTokenProvider=${this.oidcTokenProvider}
           oauth-label=${this.oauthLabel ?? nothing}
+          first-sign-in=${this.firstSignIn ?? nothing}
           ><slot name=${CODE_SLOT} slot=${CODE_SLOT}></slot
         ></ew-sign-in>
         ${errorLine}
