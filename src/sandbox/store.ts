@@ -72,6 +72,8 @@ export interface Credential {
   createdAt: number;
   updatedAt: number;
   otp?: OtpIssuance;
+  /** Set once a session has been started with it (spec 4.8: a *verified* credential). */
+  verified?: boolean;
   /** PASSKEY: base64url credential id, COSE public key, counter, transports. */
   passkey?: { credentialId: string; publicKey: Uint8Array; counter: number; transports: string[] };
   /** OAUTH: the identity triple the credential was registered with. */

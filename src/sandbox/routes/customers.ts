@@ -48,8 +48,9 @@ function defaultUmaAddress(store: Store, platformCustomerId: string | undefined)
 
 /**
  * Provisions the EMBEDDED_WALLET internal account every sandbox customer
- * gets, with an EMAIL_OTP credential on the customer's email (and SMS_OTP on
- * the phone, when there is one).
+ * gets. It has no credential yet: the first one is registered unsigned
+ * (spec 2.10, 4.8 "first-time wallet bootstrap"), usually by the widget's
+ * "send me a code" on the user's first sign-in.
  */
 function provisionWallet(ctx: SandboxContext, customer: Customer): InternalAccount {
   const now = ctx.clock.now();
@@ -67,15 +68,6 @@ function provisionWallet(ctx: SandboxContext, customer: Customer): InternalAccou
     updatedAt: now,
   };
   ctx.store.accounts.set(account.id, account);
-  const contacts: ['EMAIL_OTP' | 'SMS_OTP', string | undefined][] = [
-    ['EMAIL_OTP', customer.email],
-    ['SMS_OTP', customer.phoneNumber],
-  ];
-  for (const [type, nickname] of contacts) {
-    if (!nickname) continue;
-    const id = newId('AuthMethod');
-    ctx.store.credentials.set(id, { id, accountId: account.id, type, nickname, createdAt: now, updatedAt: now });
-  }
   return account;
 }
 
