@@ -27,7 +27,8 @@ describe('first-time wallet bootstrap (spec 2.10, 4.8)', () => {
     const accountId = wallets.body.data[0].id as string;
     const name = `user-${++user}`;
     stack.grant(name, accountId);
-    return { accountId, client: new TurnkeyWalletClient(stack.relayUrl, name, accountId, stack.sandbox.enclaveKeys) };
+    const client = new TurnkeyWalletClient(stack.relayUrl, name, accountId, stack.sandbox.enclaveKeys);
+    return { customerId: customer.body.id as string, accountId, client };
   }
 
   it('spec 2.10: a new wallet has no credential; the unsigned EMAIL_OTP registration answers 201 without a bundle, challenge issues the first code, and it signs in', async () => {
@@ -79,6 +80,23 @@ describe('first-time wallet bootstrap (spec 2.10, 4.8)', () => {
       (c: { type: string }) => c.type,
     );
     expect(types.sort()).to.deep.equal(['EMAIL_OTP', 'OAUTH', 'SMS_OTP']);
+  });
+
+  it('spec 4.2 rule 2: a contact change is signed by a verified credential of a tied wallet; before the first sign-in it finishes at once', async () => {
+    const { customerId, accountId, client } = await bareWallet({ email: 'change@example.com' });
+    const early = await platform(stack.sandbox, 'PATCH', `/customers/${customerId}`, {
+      customerType: 'INDIVIDUAL',
+      phoneNumber: '+14155550177',
+    });
+    expect([early.status, early.body.phoneNumber]).to.deep.equal([200, '+14155550177']);
+    const sms = await client.call('POST', '/auth/credentials', { type: 'SMS_OTP', accountId });
+    expect(sms.body.nickname).to.equal('+14155550177');
+    expect((await client.otpSignIn(sms.body.id, 'SMS_OTP')).error).to.equal(undefined);
+    const late = await platform(stack.sandbox, 'PATCH', `/customers/${customerId}`, {
+      customerType: 'INDIVIDUAL',
+      phoneNumber: '+14155550166',
+    });
+    expect(late.status).to.equal(202);
   });
 
   it('PROTOCOL.md: one EMAIL_OTP per account; a customer without a phone cannot register SMS_OTP', async () => {

@@ -124,15 +124,20 @@ describe('wallet flows through the relay (Turnkey-library client)', () => {
     expect(denied.result.body.code).to.equal('WALLET_SIGNATURE_INVALID');
   });
 
-  it('credentials: add SMS, list, revoke with a session of a different credential', async () => {
+  it('credentials: add SMS (signed once the email credential has signed in), list, revoke with a session of a different credential', async () => {
     const other = await createWalletCustomer(stack.sandbox, { email: 'bo@example.com' });
+    // The phone is the customer's: an SMS registration names only the type and the wallet.
+    await platform(stack.sandbox, 'PATCH', `/customers/${other.customerId}`, {
+      customerType: 'INDIVIDUAL',
+      phoneNumber: '+447700900123',
+    });
     stack.grant('ada', other.accountId);
     const bo = new TurnkeyWalletClient(stack.relayUrl, 'ada', other.accountId, stack.sandbox.enclaveKeys);
     const email = await bo.otpSignIn(other.emailCredentialId, 'EMAIL_OTP');
     const add = await bo.signed(
       'POST',
       '/auth/credentials',
-      { type: 'SMS_OTP', accountId: other.accountId, phoneNumber: '+447700900123' },
+      { type: 'SMS_OTP', accountId: other.accountId },
       email.key!,
     );
     expect(add.result.status, JSON.stringify(add.result.body)).to.equal(201);
