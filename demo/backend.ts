@@ -26,6 +26,18 @@ export const MAGIC_SUFFIXES: { suffix: string; outcome: string }[] = [
   { suffix: '105', outcome: 'Beneficiary verification refuses the account (400)' },
 ];
 
+/**
+ * A test account of each currency the sandbox pays out in, its primary
+ * identifier ending in the outcome's suffix (for a PIX key, before the @).
+ */
+const ACCOUNT_IDENTIFIERS: Record<string, (suffix: string) => Record<string, string>> = {
+  USD: (suffix) => ({ accountNumber: `4444000${suffix}`, routingNumber: '021000021' }),
+  EUR: (suffix) => ({ iban: `DE89370400440532013${suffix}`, swiftCode: 'COBADEFFXXX' }),
+  MXN: (suffix) => ({ clabeNumber: `032180000118359${suffix}` }),
+  AED: (suffix) => ({ iban: `AE070331234567890123${suffix}`, swiftCode: 'EBILAEAD' }),
+  BRL: (suffix) => ({ pixKey: `pay.ee${suffix}@example.com` }),
+};
+
 /** The strict policy the README documents for hosts; the elements are tested under exactly this. */
 export const HOST_CSP = [
   "default-src 'self'",
@@ -112,14 +124,17 @@ export function createDemoBackend(sandbox: Sandbox, oidc: { issuer: string; audi
     'POST /external-accounts': async (body) => {
       const suffix = optionalText(body, 'suffix') ?? '000';
       if (!/^\d{3}$/.test(suffix)) throw new BadRequest(400, '"suffix" must be three digits');
+      const currency = optionalText(body, 'currency') ?? 'USD';
+      const identity = ACCOUNT_IDENTIFIERS[currency];
+      if (!identity)
+        throw new BadRequest(400, `"currency" must be one of ${Object.keys(ACCOUNT_IDENTIFIERS).join(', ')}`);
       return platform('POST', '/customers/external-accounts', {
-        currency: 'USD',
+        currency,
         customerId: requiredText(body, 'customerId'),
         accountInfo: {
-          accountType: 'USD_ACCOUNT',
-          accountNumber: `4444000${suffix}`,
-          routingNumber: '021000021',
-          beneficiary: { fullName: optionalText(body, 'beneficiary') ?? 'Pay Ee' },
+          accountType: `${currency}_ACCOUNT`,
+          ...identity(suffix),
+          beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: optionalText(body, 'beneficiary') ?? 'Pay Ee' },
         },
       });
     },

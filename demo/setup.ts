@@ -69,20 +69,23 @@ export function wireSetup(config: DemoConfig): void {
   });
   $<HTMLFormElement>('#external-account').addEventListener('submit', async (event) => {
     event.preventDefault();
-    const suffix = String(new FormData(event.target as HTMLFormElement).get('suffix'));
+    const form = new FormData(event.target as HTMLFormElement);
+    const suffix = String(form.get('suffix'));
+    const currency = String(form.get('currency') ?? 'USD');
     try {
       const account = await api<{ id: string; beneficiaryVerificationStatus?: string }>('POST', '/external-accounts', {
         customerId: wallet.getAttribute('customer-id'),
         suffix,
+        currency,
       });
       const outcome = config.magicSuffixes.find((m) => m.suffix === suffix)?.outcome ?? '';
-      externalAccounts.push({ id: account.id, label: `…${suffix}: ${outcome}` });
+      externalAccounts.push({ id: account.id, label: `${currency} …${suffix}: ${outcome}` });
       $<HTMLSelectElement>('#external-accounts').replaceChildren(
         ...externalAccounts.map((a) => new Option(a.label, a.id)),
       );
       $<HTMLSelectElement>('#external-accounts').value = account.id;
       setupStatus(
-        `Added external account …${suffix} (beneficiary: ${account.beneficiaryVerificationStatus ?? 'n/a'}).`,
+        `Added external account …${suffix} in ${currency} (beneficiary: ${account.beneficiaryVerificationStatus ?? 'n/a'}).`,
       );
     } catch (error) {
       setupStatus(`The sandbox refused the account: ${(error as Error).message}`);

@@ -108,12 +108,19 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
   const logged = (text: string | RegExp) => ({ css: '#log li', text });
 
   /** Funds the wallet, adds an external account with `suffix`, quotes, approves; returns the quote id. */
-  async function pay(tab: Tab, suffix: string, fund = true): Promise<string> {
+  async function pay(
+    tab: Tab,
+    suffix: string,
+    fund = true,
+    currency = 'USD',
+    beforeApprove?: (quoteId: string) => Promise<void>,
+  ): Promise<string> {
     if (fund) {
       await tab.click({ role: 'button', name: 'Fund the wallet' });
       await tab.waitFor({ text: /^Funded \d+ cents\.$/ });
     }
     await tab.select({ css: '#suffixes' }, { value: suffix });
+    await tab.select({ css: '#account-currency' }, { value: currency });
     await tab.click({ role: 'button', name: 'Add an external account' });
     await tab.waitFor({ text: new RegExp(`^Added external account …${suffix}`) });
     // The status list starts afresh with each quote: wait for one other than the last.
@@ -124,6 +131,7 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
       text: last ? new RegExp(`(?!${last})Quote:[0-9a-f-]{36} created`) : /Quote:[0-9a-f-]{36} created/,
     });
     const quoteId = /Quote:[0-9a-f-]{36}/.exec(created)![0];
+    await beforeApprove?.(quoteId);
     // It arms only after being in view for a moment, as a user would see it; the click waits for that.
     await tab.click({ role: 'button', name: 'Approve' });
     return quoteId;
@@ -221,6 +229,37 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
         ),
       );
       await shot(tab, 'first-sign-in');
+      expect(await tab.problems()).to.deep.equal([]);
+    },
+  );
+
+  journey(
+    'a USD -> MXN payment: the approval shows both currencies, the rate and the fees, and executes to COMPLETED',
+    async () => {
+      const tab = await openDemo();
+      await signUp(tab);
+      await emailSignIn(tab);
+      const quoteId = await pay(tab, '000', true, 'MXN', async (id) => {
+        const quote = await backend<{
+          totalSendingAmount: number;
+          totalReceivingAmount: number;
+          feesIncluded: number;
+          exchangeRate: number;
+          sendingCurrency: { code: string };
+          receivingCurrency: { code: string };
+        }>('GET', `/quote?id=${encodeURIComponent(id)}`);
+        expect([quote.sendingCurrency.code, quote.receivingCurrency.code]).to.deep.equal(['USD', 'MXN']);
+        expect(quote.exchangeRate).to.be.below(1); // dollars per peso
+        const money = (amount: number, currency: string) =>
+          new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / 100);
+        const summary = await tab.text({ within: 'ew-approve-quote', css: '[part="summary"]' });
+        expect(summary).to.include(money(quote.totalSendingAmount, 'USD'));
+        expect(summary).to.include(money(quote.totalReceivingAmount, 'MXN')).and.include('MX$');
+        expect(summary).to.include(money(quote.feesIncluded, 'USD'));
+        expect(summary).to.match(/1 USD = [\d.]+ MXN/);
+        await shot(tab, 'usd-to-mxn-approval');
+      });
+      expect(await finalStatus(tab, quoteId, /COMPLETED/)).to.equal('COMPLETED');
       expect(await tab.problems()).to.deep.equal([]);
     },
   );
