@@ -19,6 +19,33 @@ describe('quote formatting', () => {
     expect(formatAmount(50_000, { code: 'USD', decimals: 4 }, 'en-US')).to.equal('$5.0000');
   });
 
+  it("shows each currency of a cross-currency quote with its own decimals, in the page's locale", () => {
+    // The sandbox's currencies (2 decimals) and ones with 0 and 3: digit for digit what was committed.
+    const cases: [string, number, number, string][] = [
+      ['USD', 2, 123_456, '1,234.56'],
+      ['EUR', 2, 123_456, '1,234.56'],
+      ['MXN', 2, 2_245_833, '22,458.33'],
+      ['AED', 2, 4_589, '45.89'],
+      ['BRL', 2, 100, '1.00'],
+      ['JPY', 0, 123_456, '123,456'],
+      ['KWD', 3, 1_234_567, '1,234.567'],
+    ];
+    for (const [code, decimals, amount, digits] of cases) {
+      const shown = formatAmount(amount, { code, decimals }, 'en-US');
+      expect(shown, code).to.include(digits);
+      // The currency's own sign or code, as Intl writes it in this engine.
+      const sign = new Intl.NumberFormat('en-US', { style: 'currency', currency: code })
+        .formatToParts(0)
+        .find((p) => p.type === 'currency')!.value;
+      expect(shown, code).to.include(sign);
+    }
+    expect(formatAmount(123_456, { code: 'EUR', decimals: 2 }, 'en-US')).to.equal('€1,234.56');
+    expect(formatAmount(123_456, { code: 'JPY', decimals: 0 }, 'en-US')).to.equal('¥123,456');
+    // German groups with dots and writes the decimals after a comma.
+    expect(formatAmount(2_245_833, { code: 'MXN', decimals: 2 }, 'de-DE')).to.include('22.458,33');
+    expect(formatAmount(1_234_567, { code: 'KWD', decimals: 3 }, 'de-DE')).to.include('1.234,567');
+  });
+
   it('falls back to the page locale for a tag Intl does not accept', () => {
     expect(usableLocale('es-MX')).to.equal('es-MX');
     expect(usableLocale('not a locale!')).to.equal(undefined);
@@ -28,6 +55,10 @@ describe('quote formatting', () => {
   it('states the rate as 1 sending unit in receiving units', () => {
     expect(formatRate(1, USD, USD, 'en-US')).to.equal('1 USD = 1 USD');
     expect(formatRate(0.5, USD, { code: 'EUR', decimals: 2 }, 'en-US')).to.equal('1 USD = 2 EUR');
+    // The sandbox's table: dollars per unit, shown as units per dollar to six significant digits.
+    expect(formatRate(0.055, USD, { code: 'MXN', decimals: 2 }, 'en-US')).to.equal('1 USD = 18.1818 MXN');
+    expect(formatRate(1.08, USD, { code: 'EUR', decimals: 2 }, 'en-US')).to.equal('1 USD = 0.925926 EUR');
+    expect(formatRate(0.055, USD, { code: 'MXN', decimals: 2 }, 'de-DE')).to.equal('1 USD = 18,1818 MXN');
   });
 
   it('shows control, bidi and invisible characters of a host label as marks, and cuts it at 80 characters', () => {
