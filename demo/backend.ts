@@ -38,6 +38,13 @@ const ACCOUNT_IDENTIFIERS: Record<string, (suffix: string) => Record<string, str
   BRL: (suffix) => ({ pixKey: `pay.ee${suffix}@example.com` }),
 };
 
+/** The sandbox's UMA test senders (spec 4.9) that pay in USD, the wallet's currency. */
+export const UMA_SENDERS = [
+  '$success.usd@sandbox.local',
+  '$pending.long.usd@sandbox.local',
+  '$fail.compliance.usd@sandbox.local',
+];
+
 /** The strict policy the README documents for hosts; the elements are tested under exactly this. */
 export const HOST_CSP = [
   "default-src 'self'",
@@ -121,6 +128,36 @@ export function createDemoBackend(sandbox: Sandbox, oidc: { issuer: string; audi
     },
     'POST /fund': async (body) =>
       platform('POST', `/sandbox/internal-accounts/${segment(body, 'accountId')}/fund`, { amount: body['amount'] }),
+    // Money coming in (spec 4.9): a same-currency transfer from an external account, or a UMA
+    // payment from one of the sandbox's test senders; the wallet is credited once it completes.
+    'POST /receive': async (body) => {
+      const amount = body['amount'];
+      const from = requiredText(body, 'from');
+      if (from === 'transfer-in') {
+        return platform('POST', '/transfer-in', {
+          source: { accountId: requiredText(body, 'externalAccountId') },
+          destination: { accountId: requiredText(body, 'accountId') },
+          amount,
+        });
+      }
+      if (!UMA_SENDERS.includes(from))
+        throw new BadRequest(400, `"from" must be transfer-in or one of ${UMA_SENDERS.join(', ')}`);
+      const customer = await platform('GET', `/customers/${segment(body, 'customerId')}`);
+      if (customer.status !== 200) return customer;
+      return platform('POST', '/sandbox/uma/receive', {
+        senderUmaAddress: from,
+        receiverUmaAddress: customer.body['umaAddress'],
+        receivingCurrencyCode: 'USD',
+        receivingCurrencyAmount: amount,
+      });
+    },
+    // The wallet as the partner's backend reads it: its balance.
+    'GET /wallet': async (_body, url) => {
+      const customerId = encodeURIComponent(url.searchParams.get('customerId') ?? '');
+      const wallets = await platform('GET', `/customers/internal-accounts?customerId=${customerId}`);
+      const wallet = ((wallets.body['data'] as Json[] | undefined) ?? [])[0];
+      return wallet ? { status: 200, body: wallet } : { status: 404, body: { message: 'No wallet' } };
+    },
     'POST /external-accounts': async (body) => {
       const suffix = optionalText(body, 'suffix') ?? '000';
       if (!/^\d{3}$/.test(suffix)) throw new BadRequest(400, '"suffix" must be three digits');

@@ -5,6 +5,7 @@
  * platform credentials, and logs every `ew-*` event and relay call.
  */
 import { wireAccount } from './account.js';
+import { wireIncoming } from './incoming.js';
 import { loadWidget } from './load-widget.js';
 import { demoTransport, log } from './log.js';
 import { $, api, wallet, type DemoConfig } from './page.js';
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   wireSetup(config);
   wirePayments();
   wireAccount();
+  wireIncoming();
   wireQa(widget);
   await refreshCustomers();
 }

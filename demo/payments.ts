@@ -1,4 +1,5 @@
 /** Payments: quote, approval in the wallet, execution by the demo backend, status until final. */
+import { followBalance } from './incoming.js';
 import type { Quote } from '../src/client/index.js';
 import { $, api, approve, wallet } from './page.js';
 
@@ -39,6 +40,7 @@ export function wirePayments(): void {
       paymentStep(`Execute refused: ${(error as Error).message}`);
       return;
     }
+    followBalance(); // the payment leaves the balance (and a refund comes back)
     let last = '';
     polling = setInterval(async () => {
       const quote = await api<Quote & { status: string; transaction?: { failureReason?: string } }>(

@@ -1,4 +1,5 @@
 /** Setup panel: customers with wallets, funding, external accounts by magic suffix. */
+import { showBalance } from './incoming.js';
 import { $, api, approve, wallet, type DemoConfig } from './page.js';
 
 interface CustomerRow {
@@ -18,6 +19,7 @@ function useCustomer(row: CustomerRow | undefined): void {
   // A new customer's wallet has no credential yet: offer the code methods its contacts allow.
   wallet.setAttribute('first-sign-in', row.phoneNumber ? 'email sms' : 'email');
   approve.hidden = true;
+  void showBalance();
 }
 
 export async function refreshCustomers(select?: string): Promise<void> {
@@ -63,6 +65,7 @@ export function wireSetup(config: DemoConfig): void {
     try {
       await api('POST', '/fund', { accountId: wallet.getAttribute('account-id'), amount });
       setupStatus(`Funded ${amount} cents.`);
+      void showBalance();
     } catch (error) {
       setupStatus(`Could not fund: ${(error as Error).message}`);
     }

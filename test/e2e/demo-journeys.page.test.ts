@@ -264,6 +264,30 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     },
   );
 
+  journey(
+    'incoming money: a UMA payment and a transfer in raise the balance; a compliance failure is refused',
+    async () => {
+      const tab = await openDemo();
+      await signUp(tab);
+      await tab.waitFor({ css: '#balance', text: 'Wallet balance: $0.00' });
+      const receive = async (from: string, amount: string) => {
+        await tab.select({ css: '#incoming-from' }, { value: from });
+        await tab.fill({ within: '#incoming', label: 'Amount (cents)' }, amount);
+        await tab.click({ role: 'button', name: 'Receive money' });
+      };
+      await receive('$success.usd@sandbox.local', '2500');
+      await tab.waitFor({ css: '#balance', text: 'Wallet balance: $25.00' }, { timeout: 15_000 });
+      await receive('$fail.compliance.usd@sandbox.local', '700');
+      await tab.waitFor({ css: '#setup-status', text: /^Incoming Transaction:[0-9a-f-]{36}: FAILED\.$/ });
+      await tab.click({ role: 'button', name: 'Add an external account' });
+      await tab.waitFor({ text: /^Added external account …000 in USD/ });
+      await receive('transfer-in', '1000');
+      await tab.waitFor({ css: '#balance', text: 'Wallet balance: $35.00' }, { timeout: 15_000 });
+      await shot(tab, 'incoming-money');
+      expect(await tab.problems()).to.deep.equal([]);
+    },
+  );
+
   journey('SMS OTP: a customer with a phone signs in with a texted code', async () => {
     const tab = await openDemo();
     await signUp(tab, { phone: `+1415555${String(Math.floor(Math.random() * 9000) + 1000)}` });

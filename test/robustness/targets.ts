@@ -384,7 +384,16 @@ async function demoTarget(server: ServerProcess): Promise<Target> {
     wallet,
     jsonRoutes: [
       ...relayJsonRoutes('/api', wallet),
-      ...['/customers', '/fund', '/external-accounts', '/quotes', '/execute', '/oidc-token', '/scenario'].map(demo),
+      ...[
+        '/customers',
+        '/fund',
+        '/receive',
+        '/external-accounts',
+        '/quotes',
+        '/execute',
+        '/oidc-token',
+        '/scenario',
+      ].map(demo),
     ],
     validGet: `/api/auth/credentials?accountId=${wallet.accountId}`,
     otherGets: ['/demo-api/config', '/'],
