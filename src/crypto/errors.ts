@@ -1,8 +1,8 @@
 /**
  * The one error type of the crypto layer. Bad data (a malformed bundle, a
- * wrong signature, a tampered ciphertext) is reported with a stable `code`;
- * programmer errors (wrong argument types or lengths) stay `TypeError` /
- * `RangeError`, as STYLE.md asks.
+ * wrong signature, a tampered ciphertext), and code it needs that did not
+ * load, are reported with a stable `code`; programmer errors (wrong argument
+ * types or lengths) stay `TypeError` / `RangeError`, as STYLE.md asks.
  */
 
 /** Every way the crypto core can refuse data. */
@@ -55,6 +55,11 @@ export type CryptoErrorCode =
   | 'KEY_SELF_CHECK_FAILED'
   /** The engine cannot import a session key natively and the @noble/curves fallback module did not load. */
   | 'P256_FALLBACK_UNAVAILABLE'
+  /**
+   * The HPKE library did not load (hpke-library.ts): on the script tag,
+   * embedded-wallet-hpke.js is not served next to the bundle (the site's setup).
+   */
+  | 'CONFIG_BUNDLE_FILE'
   /** WebCrypto (`crypto.subtle`) is not available (insecure context or old runtime). */
   | 'WEBCRYPTO_UNAVAILABLE';
 

@@ -43,6 +43,7 @@ export const DEFAULT_MESSAGES: Readonly<Record<string, string>> = {
   CONFIG_CONFLICTING_WALLETS: 'The wallet is not available on this site right now.',
   CONFIG_PASSKEY_ORIGIN: 'Passkeys cannot be used on this page. Use another way to sign in.',
   CONFIG_PASSKEY_FILE: 'Passkeys cannot be used on this page. Use another way to sign in.',
+  CONFIG_BUNDLE_FILE: 'The wallet is not available on this site right now.',
   RELAY_UNREACHABLE: 'The wallet could not be reached. Check your connection and try again.',
   TIMEOUT: 'The request took too long. Try again.',
   INVALID_RESPONSE: 'The wallet service sent an unexpected answer.',

@@ -254,6 +254,7 @@ export const STRINGS_ES: WalletStrings = {
     CONFIG_CONFLICTING_WALLETS: 'La billetera no está disponible en este sitio en este momento.',
     CONFIG_PASSKEY_ORIGIN: 'Las llaves de acceso no se pueden usar en esta página. Usa otra forma de iniciar sesión.',
     CONFIG_PASSKEY_FILE: 'Las llaves de acceso no se pueden usar en esta página. Usa otra forma de iniciar sesión.',
+    CONFIG_BUNDLE_FILE: 'La billetera no está disponible en este sitio en este momento.',
     TIMEOUT: 'La solicitud tardó demasiado. Inténtalo de nuevo.',
     INVALID_RESPONSE: 'El servicio de billetera envió una respuesta inesperada.',
     NOT_SIGNED_IN: 'Inicia sesión para continuar.',
