@@ -7,6 +7,7 @@
  */
 import {
   generateSigningKeyPair,
+  loadHpke,
   parseTargetBundle,
   prewarmOtpSeal,
   publicKeyHex,
@@ -50,8 +51,15 @@ export async function startOtpSignIn(
   credentialId?: string,
 ): Promise<OtpSignIn> {
   const operation = type === 'EMAIL_OTP' ? 'signInWithEmailOtp' : 'signInWithSmsOtp';
+  // Sealing the code needs the HPKE library, loaded on first use (on the script tag a file of its own,
+  // embedded-wallet-hpke.js): fetched alongside the lookup below, and required before a code is sent,
+  // as a code this page could not seal is of no use to the user. The catch only marks an early failure
+  // as handled; it is thrown by the await below.
+  const hpke = loadHpke();
+  hpke.catch(() => undefined);
   // A wallet without a credential of this type yet is a first sign-in: register it, then send the code.
   const listed = credentialId ? undefined : (await listCredentials(ctx, operation)).find((c) => c.type === type);
+  await hpke;
   const registered = credentialId || listed ? undefined : await registerOtpCredential(ctx, type, operation);
   const id = (credentialId ?? listed?.id ?? registered?.id)!;
   let target: AuthMethod;

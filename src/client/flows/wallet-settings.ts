@@ -1,5 +1,5 @@
 /** Wallet export, privacy and contact changes: the signed management operations. */
-import { generateEncryptionKeyPair, openExportBundle, publicKeyHex } from '../../crypto/index.js';
+import { generateEncryptionKeyPair, loadHpke, openExportBundle, publicKeyHex } from '../../crypto/index.js';
 import { WalletError } from '../../protocol/index.js';
 import { activeSession, sessionSignedCall, expectActivity, type ClientContext } from '../context.js';
 
@@ -11,7 +11,8 @@ import { activeSession, sessionSignedCall, expectActivity, type ClientContext } 
 export async function exportWallet(ctx: ClientContext): Promise<string> {
   const operation = 'exportWallet';
   const session = await activeSession(ctx, operation);
-  const recipient = await generateEncryptionKeyPair();
+  // The bundle is opened with HPKE, loaded on first use: required before the request goes out.
+  const [recipient] = await Promise.all([generateEncryptionKeyPair(), loadHpke()]);
   const clientPublicKey = await publicKeyHex(recipient.publicKey, 'uncompressed');
   const { body } = await sessionSignedCall<{ encryptedWalletCredentials?: string }>(ctx, session, {
     method: 'POST',

@@ -9,6 +9,7 @@
 import {
   generateEncryptionKeyPair,
   generateSigningKeyPair,
+  loadHpke,
   openSessionKeyBundle,
   prewarmSessionKeyOpen,
   publicKeyHex,
@@ -30,7 +31,11 @@ let openWarmed = false;
 
 export async function newSessionKey(mode: SessionKeyMode): Promise<PendingSessionKey> {
   if (mode === 'sealed') {
-    const keyPair = await generateEncryptionKeyPair();
+    // The answer is sealed to this key and only HPKE opens it. The library is loaded on first use (on the
+    // script tag a file of its own, embedded-wallet-hpke.js); when it does not load, this rejects with
+    // CONFIG_BUNDLE_FILE before the key is sent, so no session is made, or replaced by a refresh, that
+    // this page could not open.
+    const [keyPair] = await Promise.all([generateEncryptionKeyPair(), loadHpke()]);
     const hex = await publicKeyHex(keyPair.publicKey, 'uncompressed');
     // The first open of the answer's bundle would pay one-time costs; pay them while the request is out.
     // Not awaited, and it never rejects: the real open reports any failure itself.
