@@ -5,19 +5,21 @@
 // - `--mode iife`: the script-tag bundle of src/iife.ts, self-contained and
 //   minified, for pages without a bundler, plus embedded-wallet-p256.js, the
 //   @noble/curves fallback it imports only in engines that need it, and
-//   embedded-wallet-webauthn.js, which it imports when a passkey is first prepared.
+//   embedded-wallet-webauthn.js, which it imports when a passkey is first prepared,
+//   and embedded-wallet-hpke.js, the HPKE library, which it imports before a
+//   code is sealed or a sealed session key is made.
 // Declarations come from `tsc -p tsconfig.build.json`.
 import { isAbsolute } from 'node:path';
 import { defineConfig } from 'vite';
-import { browserCrypto, scriptTagP256Fallback, scriptTagWebAuthn } from './scripts/browser-crypto.mjs';
+import { browserCrypto, scriptTagHpke, scriptTagP256Fallback, scriptTagWebAuthn } from './scripts/browser-crypto.mjs';
 
 const isBare = (id: string) => !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0');
 
 export default defineConfig(({ mode }) =>
   mode === 'iife'
     ? {
-        // The @noble/curves fallback ships as one more file next to the bundle (scripts/browser-crypto.mjs).
-        plugins: [browserCrypto, scriptTagP256Fallback, scriptTagWebAuthn],
+        // The @noble/curves fallback, the WebAuthn and the HPKE libraries ship as files next to the bundle (scripts/browser-crypto.mjs).
+        plugins: [browserCrypto, scriptTagP256Fallback, scriptTagWebAuthn, scriptTagHpke],
         build: {
           target: 'es2022',
           outDir: 'dist/browser',

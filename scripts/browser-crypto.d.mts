@@ -5,3 +5,6 @@ export declare const scriptTagP256Fallback: Plugin;
 export declare const P256_FALLBACK_FILE: string;
 export declare function buildP256Fallback(): Promise<string>;
 export declare const scriptTagWebAuthn: Plugin;
+export declare const scriptTagHpke: Plugin;
+export declare const HPKE_FILE: string;
+export declare function buildHpkeLibrary(): Promise<string>;

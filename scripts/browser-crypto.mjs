@@ -25,12 +25,20 @@ const cryptoDir = fileURLToPath(new URL('../src/crypto/', import.meta.url));
 export const P256_FALLBACK_FILE = 'embedded-wallet-p256.js';
 
 /** Builds `entry` alone as one minified ES module with its dependencies bundled in; returns its code. */
-async function buildOneModule(entry, fileName) {
+async function buildOneModule(entry, fileName, plugins = []) {
   const { build } = await import('vite');
   const result = await build({
     configFile: false,
     logLevel: 'silent',
-    build: { write: false, minify: true, target: 'es2022', lib: { entry, formats: ['es'], fileName: () => fileName } },
+    plugins,
+    build: {
+      write: false,
+      minify: true,
+      target: 'es2022',
+      lib: { entry, formats: ['es'], fileName: () => fileName },
+      // One file, loaded by URL: a dynamic import inside (@hpke/common's `import('crypto')`) stays in it.
+      rollupOptions: { output: { codeSplitting: false } },
+    },
   });
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
   const chunks = outputs.filter((o) => o.type === 'chunk');
@@ -79,4 +87,24 @@ export const scriptTagP256Fallback = lazyScriptTagFile(
   'noble-loader',
   P256_FALLBACK_FILE,
   buildP256Fallback,
+);
+
+// The script tag's HPKE library (@hpke/core and @hpke/common), likewise:
+// src/crypto/hpke-library.ts is swapped for hpke-library-script-tag.ts, which
+// imports embedded-wallet-hpke.js from next to the bundle on first use (when
+// a code is asked for, a sealed session key or an export is requested, or the
+// pre-warm runs), never for the first paint.
+
+/** The library's file name next to the bundle (hpke-library-script-tag.ts says the same). */
+export const HPKE_FILE = 'embedded-wallet-hpke.js';
+
+/** Builds the HPKE library alone (src/crypto/hpke-suite.ts), minified, @hpke/* bundled in; returns its code. */
+export const buildHpkeLibrary = () => buildOneModule(join(cryptoDir, 'hpke-suite.ts'), HPKE_FILE, [browserCrypto]);
+
+export const scriptTagHpke = lazyScriptTagFile(
+  'script-tag-hpke',
+  cryptoDir,
+  'hpke-library',
+  HPKE_FILE,
+  buildHpkeLibrary,
 );

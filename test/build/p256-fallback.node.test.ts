@@ -3,7 +3,9 @@
  * lazily loaded fallback of the session-key import (src/crypto/scalar-import.ts),
  * never in what a page loads up front. The ESM build reaches it by a dynamic
  * import only; the script-tag bundle not at all (it fetches
- * dist/browser/embedded-wallet-p256.js, next to itself, when it must).
+ * dist/browser/embedded-wallet-p256.js, next to itself, when it must). The
+ * same for the script tag's other lazy files: the WebAuthn library and the
+ * HPKE library (@hpke/core, which the ESM build also imports dynamically).
  */
 import { expect } from 'chai';
 import { existsSync, readFileSync } from 'node:fs';
@@ -78,5 +80,37 @@ describe('@noble/curves in the build', () => {
     expect(library.includes(marker), 'the library in its file').to.equal(true);
     expect(library).not.to.match(/\bfrom\s*["'][^./]/);
     expect(library).to.match(/export\s*\{[^}]*startAuthentication/);
+  });
+});
+
+describe('@hpke/core in the build', () => {
+  // @hpke/core's own message, in no file of ours.
+  const HPKE_MARKER = 'Message limit reached';
+  const importsHpke = (file: string) => /\bfrom\s*["']@hpke\/core/.test(readFileSync(file, 'utf8'));
+
+  before(() => {
+    if (!existsSync(join(DIST, 'client/index.js'))) throw new Error('dist/ is missing: run `npm run build` first');
+  });
+
+  for (const entry of ['index.js', 'client/index.js']) {
+    it(`the ESM entry ${entry} reaches @hpke/core only through a dynamic import`, () => {
+      const { loaded, lazy } = staticGraph(join(DIST, entry));
+      expect([...loaded].filter(importsHpke), 'files loaded up front that import @hpke/core').to.deep.equal([]);
+      const library = [...lazy].filter(importsHpke);
+      expect(library, 'one lazily imported chunk holds the HPKE library').to.have.length(1);
+      expect(loaded.has(library[0]!)).to.equal(false);
+    });
+  }
+
+  it('the script-tag bundle holds no @hpke/core; embedded-wallet-hpke.js next to it does, as an ES module', () => {
+    const bundle = readFileSync(join(DIST, 'browser/embedded-wallet-elements.js'), 'utf8');
+    const library = readFileSync(join(DIST, 'browser/embedded-wallet-hpke.js'), 'utf8');
+    expect(bundle.includes(HPKE_MARKER), 'the library in the bundle').to.equal(false);
+    expect(bundle.includes('embedded-wallet-hpke.js'), 'the bundle names the file').to.equal(true);
+    expect(library.includes(HPKE_MARKER), 'the library in its file').to.equal(true);
+    // Self-contained, @hpke/common's fallback `import("crypto")` answered by the global (scripts/browser-crypto.mjs).
+    expect(library).not.to.match(/\bfrom\s*["'][^./]/);
+    expect(library).not.to.match(/\bimport\s*\(/);
+    expect(library).to.match(/export\s*\{[^}]*hpkeCipherSuite/);
   });
 });

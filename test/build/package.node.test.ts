@@ -82,6 +82,7 @@ describe('the packed package, installed', () => {
       'embedded-wallet-elements.js.map',
       'embedded-wallet-p256.js',
       'embedded-wallet-webauthn.js',
+      'embedded-wallet-hpke.js',
     ])
       expect(files.has(`dist/browser/${file}`), file).to.equal(true);
     expect([...files].some((file) => file.startsWith('test/') || file.startsWith('src/'))).to.equal(false);
@@ -127,6 +128,7 @@ describe('the packed package, installed', () => {
       'browser/embedded-wallet-elements.js.map',
       'browser/embedded-wallet-p256.js',
       'browser/embedded-wallet-webauthn.js',
+      'browser/embedded-wallet-hpke.js',
     ]) {
       const resolved = await inApp(`console.log(import.meta.resolve('${NAME}/${file}'))`);
       expect(existsSync(new URL(resolved)), file).to.equal(true);
