@@ -63,7 +63,7 @@ describe('relay upstream pool (node:http, keep-alive)', () => {
       new Request('http://relay/auth/credentials', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ type: 'EMAIL_OTP', accountId: WALLET, email: 'a@example.com' }),
+        body: JSON.stringify({ type: 'EMAIL_OTP', accountId: WALLET }),
       }),
     );
     return { status: answer.status, body: (await answer.json()) as { code?: string } };
