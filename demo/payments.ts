@@ -52,6 +52,10 @@ export function wirePayments(): void {
       if (status !== last) {
         last = status;
         paymentStep(`Status: ${status}`);
+        // The approval becomes the receipt: the host tells it where the payment stands.
+        approve.status =
+          quote.status === 'COMPLETED' ? 'completed' : quote.status === 'FAILED' ? 'failed' : 'processing';
+        approve.failureReason = reason;
         $('#transaction').textContent = JSON.stringify(quote, null, 2);
       }
       // COMPLETED is not always final (…005 is returned later), so only a failure or expiry stops the watch.

@@ -9,6 +9,7 @@ export { normaliseOtp } from './flows/otp-sign-in.js';
 export type { PreparedPasskeyRegistration, PreparedPasskeySignIn } from './flows/passkey.js';
 export type { OidcTokenProvider, PreparedOAuthSignIn } from './flows/oauth.js';
 export type { ListedSession } from './flows/sessions.js';
+export type { WalletInfo } from './flows/wallet-info.js';
 export type { QuoteApproval, SignPayloadOptions } from './flows/approve-quote.js';
 export {
   quoteCommitment,

@@ -29,6 +29,7 @@ import {
   type PreparedOAuthSignIn,
 } from './flows/oauth.js';
 import { startOtpSignIn, type OtpSignIn } from './flows/otp-sign-in.js';
+import { accountContact, getWallet, type WalletInfo } from './flows/wallet-info.js';
 import type * as PasskeyFlowsModule from './flows/passkey.js';
 import type { PreparedPasskeyRegistration, PreparedPasskeySignIn } from './flows/passkey.js';
 import { listSessions, refreshSession, revokeSession, signOut, type ListedSession } from './flows/sessions.js';
@@ -238,6 +239,16 @@ export class WalletClient extends EventTarget {
   /** Exports the wallet's recovery phrase. Show it only on the user's explicit request. */
   exportWallet(): Promise<string> {
     return exportWallet(this.ctx);
+  }
+
+  /** The wallet's balance, address and privacy (needs `customerId`). */
+  getWallet(): Promise<WalletInfo> {
+    return getWallet(this.ctx);
+  }
+
+  /** The account's email (or phone), for "signed in as" after a passkey or OAuth sign-in. */
+  accountContact(): Promise<string | undefined> {
+    return accountContact(this.ctx);
   }
 
   setWalletPrivacy(enabled: boolean): Promise<void> {

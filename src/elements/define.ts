@@ -14,6 +14,7 @@ import { EwPasskeySignIn } from './passkey-sign-in/passkey-sign-in.js';
 import { EwSessions } from './sessions/sessions.js';
 import { EwSignIn } from './sign-in/sign-in.js';
 import { EwWallet } from './wallet/wallet.js';
+import { EwWalletOverview } from './wallet-overview/wallet-overview.js';
 
 /** The package version, stamped on each registered class. */
 export const VERSION = '0.1.0';
@@ -28,6 +29,7 @@ export const ELEMENTS = {
   'ew-sessions': EwSessions,
   'ew-credentials': EwCredentials,
   'ew-export-wallet': EwExportWallet,
+  'ew-wallet-overview': EwWalletOverview,
 } as const;
 
 const VERSION_KEY = Symbol.for('embedded-wallet-elements.version');
@@ -69,5 +71,6 @@ declare global {
     'ew-sessions': EwSessions;
     'ew-credentials': EwCredentials;
     'ew-export-wallet': EwExportWallet;
+    'ew-wallet-overview': EwWalletOverview;
   }
 }

@@ -8,5 +8,6 @@ export { EwPasskeySignIn } from './passkey-sign-in/passkey-sign-in.js';
 export { EwSessions } from './sessions/sessions.js';
 export { EwSignIn } from './sign-in/sign-in.js';
 export { EwWallet } from './wallet/wallet.js';
+export { EwWalletOverview } from './wallet-overview/wallet-overview.js';
 export * from './events/index.js';
 export { STRINGS_EN, STRINGS_ES, setWalletStrings, type WalletStrings } from './shared/strings.js';

@@ -13,6 +13,7 @@ import type {
   EwSessions,
   EwSignIn,
   EwWallet,
+  EwWalletOverview,
 } from '../elements/index.js';
 
 /** Every `ew-*` event by name, with its event class. */
@@ -36,14 +37,16 @@ export interface EwElements {
       'rp-id'?: string;
       'dangerously-trust-unpinned-sandbox'?: boolean;
       theme?: EwWallet['theme'];
+      appearance?: EwWallet['appearance'];
       'oauth-label'?: string;
+      'first-sign-in'?: string;
       'hide-sections'?: boolean;
     };
     properties: Props<EwWallet, 'transport' | 'oidcTokenProvider' | 'strings'>;
   };
   'ew-sign-in': {
     element: EwSignIn;
-    attributes: { 'oauth-label'?: string };
+    attributes: { 'oauth-label'?: string; 'first-sign-in'?: string };
     properties: Props<EwSignIn, 'client' | 'oidcTokenProvider' | 'strings'>;
   };
   'ew-otp-sign-in': {
@@ -80,5 +83,10 @@ export interface EwElements {
     element: EwExportWallet;
     attributes: { 'reveal-seconds'?: number | string };
     properties: Props<EwExportWallet, 'client' | 'strings'>;
+  };
+  'ew-wallet-overview': {
+    element: EwWalletOverview;
+    attributes: object;
+    properties: Props<EwWalletOverview, 'client' | 'strings'>;
   };
 }

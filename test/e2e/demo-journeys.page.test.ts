@@ -181,6 +181,7 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
 
       const quoteId = await pay(tab, '000');
       expect(await finalStatus(tab, quoteId, /COMPLETED/)).to.equal('COMPLETED');
+      await tab.waitFor({ within: 'ew-approve-quote', css: '[part~="status"]', text: 'Payment sent.' });
       await shot(tab, 'journey-5-completed');
       expect(await tab.problems()).to.deep.equal([]);
     },
@@ -318,24 +319,31 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     const tab = await openDemo();
     await signUp(tab);
     await emailSignIn(tab);
-    const expected: Record<string, string> = {
-      '002': 'FAILED (EXECUTION_FAILED)',
-      '004': 'FAILED (COUNTERPARTY_DELIVERY_FAILED)',
-      '006': 'FAILED (USER_CANCELLED)',
-      '007': 'FAILED (PAYOUT_AND_REFUND_FAILED)',
+    const expected: Record<string, [string, string]> = {
+      '002': ['FAILED (EXECUTION_FAILED)', 'It could not be started.'],
+      '004': ['FAILED (COUNTERPARTY_DELIVERY_FAILED)', "The recipient's bank could not receive it."],
+      '006': ['FAILED (USER_CANCELLED)', 'It was cancelled.'],
+      '007': ['FAILED (PAYOUT_AND_REFUND_FAILED)', 'It could not be delivered or returned yet.'],
     };
+    const receipt = (text: string | RegExp) => ({ within: 'ew-approve-quote', css: '[part~="status"]', text });
     let first = true;
-    for (const [suffix, outcome] of Object.entries(expected)) {
+    for (const [suffix, [outcome, words]] of Object.entries(expected)) {
       const quoteId = await pay(tab, suffix, first);
       first = false;
       expect(await finalStatus(tab, quoteId, /FAILED/), suffix).to.equal(outcome);
+      // The approval became a receipt saying so, in the user's words.
+      await tab.waitFor(
+        receipt(new RegExp(`^\\s*The payment did not go through\\. ${words.replace(/[.']/g, '\\$&')}`)),
+      );
       await shot(tab, `magic-${suffix}`);
     }
     // 005 completes, then the receiving bank returns it: move the sandbox clock to see it.
     const returned = await pay(tab, '005', false);
     await finalStatus(tab, returned, /COMPLETED/);
+    await tab.waitFor(receipt('Payment sent.'));
     await tab.click({ role: 'button', name: 'Sandbox clock +1 minute' });
     expect(await finalStatus(tab, returned, /FAILED/)).to.equal('FAILED (RETURNED_BY_RECEIVING_BANK)');
+    await tab.waitFor(receipt(/The recipient's bank sent it back/));
     expect(await tab.problems()).to.deep.equal([]);
   });
 

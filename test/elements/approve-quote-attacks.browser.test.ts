@@ -93,6 +93,13 @@ async function approvalPage(attributes: Record<string, string> = {}): Promise<Pa
 }
 
 const submitButton = (approve: Element) => deepQueryAll<HTMLButtonElement>('[part~="submit"]', approve)[0];
+/** The destination as shown: the committed account's last four characters, the whole id on hover. */
+function expectAccount(approve: Element, accountId: string): void {
+  const account = deepQueryAll('[part~="account"]', approve)[0]!;
+  expect(account.textContent!.trim()).to.equal(`…${accountId.slice(-4)}`);
+  expect(account.getAttribute('title')).to.equal(accountId);
+}
+
 const partText = (approve: Element, part: string) =>
   deepQueryAll(`[part~="${part}"]`, approve)
     .map((p) => p.textContent ?? '')
@@ -149,9 +156,10 @@ describe('<ew-approve-quote> against tampered quotes (real clicks, nothing signe
       return found.length ? found : undefined;
     }, 'the summary');
     const text = rows.map((dd) => dd.textContent!.replace(/\s+/g, ' ').trim());
-    expect(text.slice(0, 4)).to.deep.equal(['$10.00', '$9.50', '$0.50', '1 USD = 1 USD']);
+    // A receipt's order: what leaves, its fees and rate, then what arrives.
+    expect(text.slice(0, 4)).to.deep.equal(['$10.00', '$0.50', '1 USD = 1 USD', '$9.50']);
     expect(partText(page.approve, 'destination-label')).to.equal("Alex's checking ••0123");
-    expect(partText(page.approve, 'account')).to.equal(committed['destinationAccountId']);
+    expectAccount(page.approve, committed['destinationAccountId'] as string);
     expect(partText(page.approve, 'warning')).to.equal('');
 
     const button = await waitFor(() => submitButton(page.approve), 'the approve button');
@@ -271,7 +279,7 @@ describe('<ew-approve-quote> against tampered quotes (real clicks, nothing signe
     page.approve.quote = quote;
     await waitFor(() => submitButton(page.approve), 'the good quote');
     expect(partText(page.approve, 'destination-label')).to.equal('Alex[U+202E]3210•• gnikcehc');
-    expect(partText(page.approve, 'account')).to.equal(quote.destination.accountId);
+    expectAccount(page.approve, quote.destination.accountId);
     expect(page.approve.shadowRoot!.textContent).to.not.include('\u202E');
   });
 

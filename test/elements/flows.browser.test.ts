@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { afterEach, before, describe, it } from '#test-harness';
 import { addVirtualAuthenticator, requireUserActivation } from '../helpers/authenticator.js';
-import type { EwApproveQuote, EwWallet } from '../../src/elements/index.js';
+import { STRINGS_ES, type EwApproveQuote, type EwWallet } from '../../src/elements/index.js';
 import type { Quote } from '../../src/protocol/index.js';
 import {
   advanceSandbox,
@@ -200,6 +200,47 @@ describe('element flows', () => {
       expect(executed.status).to.equal(200);
       await advanceSandbox(4_000);
       expect((await platform('GET', `/quotes/${quote.id}`)).body.status).to.equal('COMPLETED');
+    });
+
+    it("after approval it is a receipt the host advances: processing, then completed or failed in the user's words; a new quote starts over", async () => {
+      const { el, approve } = await approvalPage();
+      const statusLine = () => deepQueryAll('[part~="status"]', approve)[0];
+      const button = await waitFor(() => approveButton(el), 'the approve button');
+      // The countdown reads as minutes and seconds, not "301 s".
+      const countdown = deepQueryAll('.countdown', approve)[0]!.textContent!.trim();
+      expect(countdown).to.match(/^Quote expires in [0-5]:[0-5]\d$/);
+      await waitFor(() => !button.disabled, 'armed', 3_000);
+      await click(button);
+      await waitFor(() => statusLine()?.getAttribute('data-status') === 'processing', 'processing');
+      expect(statusLine()!.textContent!.trim()).to.equal('Approved. Your payment is on its way…');
+      expect(deepQueryAll('h2', approve)[0]!.textContent).to.equal('Payment');
+      approve.status = 'completed';
+      await approve.updateComplete;
+      expect(statusLine()!.textContent!.trim()).to.equal('Payment sent.');
+      expect(statusLine()!.getAttribute('role')).to.equal('status');
+      approve.status = 'failed';
+      approve.failureReason = 'COUNTERPARTY_DELIVERY_FAILED';
+      await approve.updateComplete;
+      expect(statusLine()!.getAttribute('role')).to.equal('alert');
+      expect(statusLine()!.textContent!.replace(/\s+/g, ' ').trim()).to.equal(
+        "The payment did not go through. The recipient's bank could not receive it. Your money was returned.",
+      );
+      approve.failureReason = 'constructor'; // not a reason: the plain sentence only
+      approve.strings = STRINGS_ES;
+      await approve.updateComplete;
+      expect(statusLine()!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('El pago no se realizó.');
+      expect(approveButton(el), 'the same quote in other words is not offered again').to.equal(undefined);
+      approve.quote = { ...approve.quote! };
+      await approve.updateComplete;
+      expect([approve.status, statusLine()]).to.deep.equal([undefined, undefined]);
+    });
+
+    it('without a quote it says so (an empty state, not "Loading…")', async () => {
+      const approve = document.createElement('ew-approve-quote') as EwApproveQuote;
+      document.body.append(approve);
+      await approve.updateComplete;
+      expect(approve.shadowRoot!.textContent!.trim()).to.equal('No payment to approve yet.');
+      approve.remove();
     });
 
     it('stays disarmed while scrolled out of view', async () => {

@@ -18,6 +18,16 @@ export const approveQuoteStyles = css`
     margin: 0;
     font-variant-numeric: tabular-nums;
     overflow-wrap: anywhere;
+    text-align: end;
+  }
+  /* A receipt: what leaves, what it costs, then what arrives under a rule. */
+  .total {
+    border-top: 1px solid var(--_border);
+    padding-top: 6px;
+    font-weight: 600;
+  }
+  .amount {
+    font-size: 1.125em;
   }
   [part~='destination-label'] {
     display: block;
@@ -26,6 +36,7 @@ export const approveQuoteStyles = css`
   [part~='account'] {
     font-family: ui-monospace, 'SF Mono', Menlo, Consolas, monospace;
     font-size: 0.875em;
+    white-space: nowrap;
   }
   [part~='warning'] {
     color: var(--_danger);

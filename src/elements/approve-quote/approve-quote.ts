@@ -10,12 +10,22 @@ import { EwErrorEvent } from '../events/error.js';
 import { EwSignatureEvent } from '../events/signature.js';
 import { CODE_SLOT } from '../shared/code-slot.js';
 import { ClientController } from '../shared/client-controller.js';
+import { ReadyController } from '../shared/ready.js';
 import { ServerTimeController } from '../shared/server-time.js';
 import { describeError, errorText, type ErrorInfo } from '../shared/error-text.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { approveQuoteStyles } from './approve-quote.styles.js';
 import { formatAmount, formatRate, usableLocale, visibleLabel } from './format.js';
+
+/** Where an approved payment stands (set by the host from the service's answers). */
+export type PaymentStatus = 'processing' | 'completed' | 'failed';
+
+/**
+ * Seconds left at which the countdown is announced (to screen readers): once a minute is
+ * left and once ten seconds are, not every second.
+ */
+const ANNOUNCE_AT_S = [60, 10];
 
 /** How long the button must have been fully in view, and the layout still, before it arms. */
 const ARM_AFTER_MS = 600;
@@ -44,7 +54,8 @@ interface Shown {
  * button signs the quote on screen; a new `quote` disarms it until the new
  * one has been in view for a moment (against clickjacking). One approval gives
  * one signature, an expired quote is refused, and when the session has ended
- * the user signs in again right here.
+ * the user signs in again right here. After approval it is a receipt: set
+ * `status` (and `failure-reason`) as your backend follows the payment.
  *
  * @summary Approve a payment quote.
  * @tagname ew-approve-quote
@@ -56,9 +67,12 @@ interface Shown {
  * @csspart warning - The notice shown when the payment details cannot be verified.
  * @csspart submit - The approve button.
  * @csspart message - Success and countdown text.
+ * @csspart status - The receipt line after approval (processing, completed, failed).
  * @csspart error - The error message.
  * @event {EwSignatureEvent} ew-signature - The approval: signature, quote id, idempotency key, session expiry.
  * @event {EwErrorEvent} ew-error - The quote was refused, or signing failed.
+ * @event {EwReadyEvent} ew-ready - A quote is shown (again for each new quote).
+ * @event {EwLoadErrorEvent} ew-load-error - The quote was refused (its payload contradicts it or is malformed).
  */
 export class EwApproveQuote extends LitElement {
   static override styles = [themeStyles, approveQuoteStyles];
@@ -68,6 +82,8 @@ export class EwApproveQuote extends LitElement {
     destinationLabel: { attribute: 'destination-label' },
     allowUnverifiedPayment: { type: Boolean, attribute: 'allow-unverified-payment' },
     locale: {},
+    status: { reflect: true },
+    failureReason: { attribute: 'failure-reason' },
     strings: { attribute: false },
     armed: { state: true },
     approval: { state: true },
@@ -90,6 +106,14 @@ export class EwApproveQuote extends LitElement {
   declare allowUnverifiedPayment: boolean;
   /** Locale for amounts (default: the page's). */
   declare locale: string | undefined;
+  /**
+   * Where the approved payment stands, as your backend learns it from the service: `processing`,
+   * `completed` or `failed` (with `failure-reason`, the service's `failureReason`). Shown as a
+   * receipt after approval; a new quote clears it.
+   */
+  declare status: PaymentStatus | undefined;
+  /** The service's failure reason (e.g. `COUNTERPARTY_DELIVERY_FAILED`), said in the user's words. */
+  declare failureReason: string | undefined;
   declare strings: Partial<WalletStrings> | undefined;
   declare private armed: boolean;
   declare private approval: QuoteApproval | undefined;
@@ -99,6 +123,7 @@ export class EwApproveQuote extends LitElement {
   private refused: ErrorInfo | undefined;
 
   private readonly wallet = new ClientController(this);
+  private readonly readiness = new ReadyController(this);
   private observer: IntersectionObserver | undefined;
   private armTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly clock = new ServerTimeController(this);
@@ -134,7 +159,9 @@ export class EwApproveQuote extends LitElement {
     if (!display.some((name) => changed.has(name))) return;
     // Anything that changes what the summary says disarms: the click must approve what was read.
     this.disarm();
-    this.approval = undefined;
+    // A new quote starts over; the same quote in other words (a label, a language) keeps its one
+    // approval and its receipt, so it is never offered for a second signature.
+    if (changed.has('quote')) this.approval = this.status = this.failureReason = undefined;
     this.wallet.reset();
     this.shown = this.refused = undefined;
     if (this.quote === undefined) return;
@@ -153,6 +180,10 @@ export class EwApproveQuote extends LitElement {
     } catch (error) {
       this.refuse(error);
     }
+    // Each quote shown is a new view: ready when it is drawn, a load error when it is refused.
+    this.readiness.reset();
+    if (this.shown) this.readiness.ready();
+    else this.readiness.failed(this.refused);
   }
 
   protected override update(changed: PropertyValues<this>): void {
@@ -223,33 +254,36 @@ export class EwApproveQuote extends LitElement {
       </div>`;
     }
     const shown = this.shown;
-    if (!shown) return html`<div part="base"><p class="muted">${s.loading}</p></div>`;
+    if (!shown) return html`<div part="base"><p class="muted">${s.noQuote}</p></div>`;
     const { view } = shown;
     const { pending, error } = this.wallet;
     const msLeft = view.expiresAtMs - this.clock.now;
     const expired = msLeft <= 0;
     const signedIn = this.client?.state.status === 'signed-in';
+    const secondsLeft = Math.max(0, Math.ceil(msLeft / 1000));
+    const announce = ANNOUNCE_AT_S.filter((at) => secondsLeft <= at).at(-1);
+    const account = view.destinationAccountId;
     return html`<div part="base">
-      <h2>${s.approveTitle}</h2>
+      <h2>${this.approval ? s.receiptTitle : s.approveTitle}</h2>
       <dl part="summary">
         <dt>${s.youSend}</dt>
-        <dd>${shown.send}</dd>
-        <dt>${s.recipientGets}</dt>
-        <dd>${shown.receive}</dd>
+        <dd class="amount">${shown.send}</dd>
         <dt>${s.fees}</dt>
         <dd>${shown.fees}</dd>
         <dt>${s.rate}</dt>
         <dd>${shown.rate}</dd>
+        <dt class="total">${s.recipientGets}</dt>
+        <dd class="total amount">${shown.receive}</dd>
         <dt>${s.destination}</dt>
         <dd>
           ${shown.label ? html`<bdi part="destination-label">${shown.label}</bdi>` : nothing}
-          <span part="account">${view.destinationAccountId}</span>
+          <code part="account" title=${account}>…${account.slice(-4)}</code>
         </dd>
       </dl>
       ${view.verified ? nothing : html`<p part="warning" id="unverified">${s.paymentUnverified}</p>`}
       ${
         this.approval
-          ? html`<p part="message" role="status">${s.approved}</p>`
+          ? this.receipt(s)
           : expired
             ? html`<p part="error" role="alert">${s.quoteExpired}</p>`
             : !signedIn
@@ -257,7 +291,12 @@ export class EwApproveQuote extends LitElement {
                   <ew-sign-in .client=${this.client} .strings=${this.strings}
                     ><slot name=${CODE_SLOT} slot=${CODE_SLOT}></slot
                   ></ew-sign-in>`
-              : html`<p part="message" class="muted" aria-live="off">${s.expiresIn(Math.ceil(msLeft / 1000))}</p>
+              : html`<p part="message" class="muted countdown" aria-live="off">
+                    ${s.expiresIn(Math.floor(secondsLeft / 60), secondsLeft % 60)}
+                  </p>
+                  <p class="visually-hidden" aria-live="polite">
+                    ${announce ? s.expiresIn(Math.floor(announce / 60), announce % 60) : ''}
+                  </p>
                   <button
                     part="submit"
                     type="button"
@@ -271,5 +310,21 @@ export class EwApproveQuote extends LitElement {
       }
       <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
     </div>`;
+  }
+
+  /** After approval: where the payment stands, in the user's words. */
+  private receipt(s: WalletStrings) {
+    if (this.status === 'completed')
+      return html`<p part="message status" role="status" data-status="completed">${s.paymentCompleted}</p>`;
+    if (this.status === 'failed') {
+      const code = this.failureReason;
+      const reason = code && Object.hasOwn(s.failureReasons, code) ? s.failureReasons[code] : undefined;
+      return html`<p part="error status" role="alert" data-status="failed">
+        ${s.paymentFailed}${reason ? html` ${reason}` : nothing}
+      </p>`;
+    }
+    return html`<p part="message status" role="status" data-status="processing">
+      <span part="spinner" aria-hidden="true"></span>${s.paymentProcessing}
+    </p>`;
   }
 }

@@ -3,6 +3,7 @@ import type { AuthMethod, OidcTokenProvider, PreparedPasskeyRegistration, Wallet
 import { EwCredentialAddedEvent } from '../events/credential-added.js';
 import { EwCredentialRemovedEvent } from '../events/credential-removed.js';
 import { ClientController } from '../shared/client-controller.js';
+import { ReadyController } from '../shared/ready.js';
 import { FollowSessionController } from '../shared/follow-session.js';
 import { errorText } from '../shared/error-text.js';
 import { listStyles } from '../shared/list.styles.js';
@@ -24,27 +25,34 @@ import { themeStyles } from '../shared/theme.styles.js';
  * @event {EwCredentialAddedEvent} ew-credential-added - A passkey or OAuth identity was added.
  * @event {EwCredentialRemovedEvent} ew-credential-removed - A credential was removed.
  * @event {EwErrorEvent} ew-error - Loading or an action failed.
+ * @event {EwReadyEvent} ew-ready - The list of methods is shown.
+ * @event {EwLoadErrorEvent} ew-load-error - The list could not load.
  */
 export class EwCredentials extends LitElement {
   static override styles = [themeStyles, listStyles];
   static override properties = {
     client: { attribute: false },
+    hideTitle: { attribute: 'hide-title', type: Boolean },
     oidcTokenProvider: { attribute: false },
     strings: { attribute: false },
     credentials: { state: true },
   };
 
   declare client: WalletClient | undefined;
+  /** Leaves out the element's own heading (a host's section already names it). */
+  declare hideTitle: boolean;
   /** Enables "Link your account" (OAuth registration). */
   declare oidcTokenProvider: OidcTokenProvider | undefined;
   declare strings: Partial<WalletStrings> | undefined;
   declare private credentials: AuthMethod[] | undefined;
 
   private readonly wallet = new ClientController(this);
+  private readonly readiness = new ReadyController(this);
   private registration: PreparedPasskeyRegistration | undefined;
 
   constructor() {
     super();
+    this.hideTitle = false;
     new FollowSessionController(this); // lit keeps it (addController)
   }
 
@@ -53,7 +61,10 @@ export class EwCredentials extends LitElement {
     const client = this.client;
     if (!client) return;
     const list = await this.wallet.run('listCredentials', () => client.listCredentials());
-    if (list && client === this.client) this.credentials = list;
+    if (list && client === this.client) {
+      this.credentials = list;
+      this.readiness.ready();
+    } else if (client === this.client) this.readiness.failed(this.wallet.error);
     await this.prepareRegistration();
   }
 
@@ -129,7 +140,7 @@ export class EwCredentials extends LitElement {
     // The passkey sheet is up: say so, and let the user give up without waiting for its timeout.
     const waitingForPasskey = pending && action === 'registerPasskey';
     return html`<div part="base" aria-busy=${pending ? 'true' : 'false'}>
-      <h3>${s.credentialsTitle}</h3>
+      ${this.hideTitle ? nothing : html`<h3>${s.credentialsTitle}</h3>`}
       ${
         !this.credentials
           ? html`<p role="status"><span part="spinner" aria-hidden="true"></span>${s.loading}</p>`

@@ -1,4 +1,4 @@
-/** The elements' events: one class per event, each bubbling and composed. */
+/** The elements' events: one class per event; all bubble and are composed but `ew-ready` and `ew-load-error`. */
 export * from './signed-in.js';
 export * from './signed-out.js';
 export * from './session-expiring.js';
@@ -10,3 +10,5 @@ export * from './credential-removed.js';
 export * from './session-revoked.js';
 export * from './storage-warning.js';
 export * from './wallet-exported.js';
+export * from './ready.js';
+export * from './load-error.js';

@@ -1,7 +1,8 @@
-import { html, LitElement, nothing } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import type { WalletClient } from '../../client/index.js';
 import { EwWalletExportedEvent } from '../events/wallet-exported.js';
 import { ClientController } from '../shared/client-controller.js';
+import { ReadyController } from '../shared/ready.js';
 import { errorText } from '../shared/error-text.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
@@ -22,11 +23,13 @@ import { exportWalletStyles } from './export-wallet.styles.js';
  * @csspart error - The error message.
  * @event {EwWalletExportedEvent} ew-wallet-exported - The phrase was revealed (no phrase in the detail).
  * @event {EwErrorEvent} ew-error - The export failed.
+ * @event {EwReadyEvent} ew-ready - Drawn with a client: usable.
  */
 export class EwExportWallet extends LitElement {
   static override styles = [themeStyles, exportWalletStyles];
   static override properties = {
     client: { attribute: false },
+    hideTitle: { attribute: 'hide-title', type: Boolean },
     revealSeconds: { attribute: 'reveal-seconds', type: Number },
     strings: { attribute: false },
     confirmed: { state: true },
@@ -35,6 +38,8 @@ export class EwExportWallet extends LitElement {
   };
 
   declare client: WalletClient | undefined;
+  /** Leaves out the element's own heading (a host's section already names it). */
+  declare hideTitle: boolean;
   /** How long the words stay shown (default 60 s). */
   declare revealSeconds: number;
   declare strings: Partial<WalletStrings> | undefined;
@@ -43,6 +48,7 @@ export class EwExportWallet extends LitElement {
   declare private notice: string | undefined;
 
   private readonly wallet = new ClientController(this);
+  private readonly readiness = new ReadyController(this);
   private hideTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly onVisibility = () => {
     if (document.visibilityState === 'hidden') this.hide();
@@ -50,8 +56,14 @@ export class EwExportWallet extends LitElement {
 
   constructor() {
     super();
+    this.hideTitle = false;
     this.revealSeconds = 60;
     this.confirmed = false;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('client')) this.readiness.reset();
+    if (this.client) this.readiness.ready();
   }
 
   override connectedCallback(): void {
@@ -97,7 +109,7 @@ export class EwExportWallet extends LitElement {
     const s = resolveStrings(this.strings);
     const { pending, error } = this.wallet;
     return html`<div part="base">
-      <h3>${s.exportTitle}</h3>
+      ${this.hideTitle ? nothing : html`<h3>${s.exportTitle}</h3>`}
       <p class="warning">${s.exportWarning}</p>
       <p class="muted">${s.exportScriptWarning}</p>
       ${

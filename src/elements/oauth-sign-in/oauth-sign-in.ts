@@ -1,7 +1,8 @@
-import { html, LitElement, nothing } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import type { OidcTokenProvider, PreparedOAuthSignIn, WalletClient } from '../../client/index.js';
 import { EwSignedInEvent } from '../events/signed-in.js';
 import { ClientController } from '../shared/client-controller.js';
+import { ReadyController } from '../shared/ready.js';
 import { errorText } from '../shared/error-text.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
@@ -19,6 +20,7 @@ import { themeStyles } from '../shared/theme.styles.js';
  * @csspart spinner - Progress indicator.
  * @event {EwSignedInEvent} ew-signed-in - The token was accepted and a session started.
  * @event {EwErrorEvent} ew-error - The provider or the service refused.
+ * @event {EwReadyEvent} ew-ready - Drawn with a client: usable.
  */
 export class EwOAuthSignIn extends LitElement {
   static override styles = [themeStyles];
@@ -40,10 +42,13 @@ export class EwOAuthSignIn extends LitElement {
   declare strings: Partial<WalletStrings> | undefined;
 
   private readonly wallet = new ClientController(this);
+  private readonly readiness = new ReadyController(this);
   private prepared: PreparedOAuthSignIn | undefined;
   private preparing = false;
 
-  protected override updated(): void {
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('client')) this.readiness.reset();
+    if (this.client) this.readiness.ready();
     void this.prepare();
   }
 

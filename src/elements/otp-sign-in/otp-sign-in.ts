@@ -5,6 +5,7 @@ import { EwOtpSentEvent } from '../events/otp-sent.js';
 import { EwSignedInEvent } from '../events/signed-in.js';
 import { CODE_SLOT, outermostWalletHost } from '../shared/code-slot.js';
 import { ClientController } from '../shared/client-controller.js';
+import { ReadyController } from '../shared/ready.js';
 import { errorText } from '../shared/error-text.js';
 import { maskDestination } from '../shared/mask.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
@@ -32,6 +33,7 @@ import { otpSignInStyles } from './otp-sign-in.styles.js';
  * @event {EwOtpSentEvent} ew-otp-sent - A code was sent; detail has the masked destination.
  * @event {EwSignedInEvent} ew-signed-in - The code was accepted and a session started.
  * @event {EwErrorEvent} ew-error - A step failed.
+ * @event {EwReadyEvent} ew-ready - Drawn with a client: usable.
  */
 export class EwOtpSignIn extends LitElement {
   static override styles = [themeStyles, otpSignInStyles];
@@ -62,6 +64,7 @@ export class EwOtpSignIn extends LitElement {
   declare private now: number;
 
   private readonly wallet = new ClientController(this);
+  private readonly readiness = new ReadyController(this);
   private input: HTMLInputElement | undefined;
   private ticker: ReturnType<typeof setInterval> | undefined;
   private webOtp: AbortController | undefined;
@@ -197,6 +200,8 @@ export class EwOtpSignIn extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('client')) this.readiness.reset();
+    if (this.client) this.readiness.ready();
     if (changed.has('client') && changed.get('client')) {
       this.flow = undefined;
       this.wallet.reset();

@@ -1,7 +1,8 @@
-import { html, LitElement, nothing } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import type { PreparedPasskeySignIn, WalletClient } from '../../client/index.js';
 import { EwSignedInEvent } from '../events/signed-in.js';
 import { ClientController } from '../shared/client-controller.js';
+import { ReadyController } from '../shared/ready.js';
 import { errorText } from '../shared/error-text.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
@@ -22,6 +23,7 @@ const KEEP_FRESH_MS = 20_000;
  * @csspart cancel - Shown while waiting for the passkey: gives up the ceremony.
  * @event {EwSignedInEvent} ew-signed-in - The passkey was accepted and a session started.
  * @event {EwErrorEvent} ew-error - Preparing or the ceremony failed (cancelled, timed out, wrong RP, ...).
+ * @event {EwReadyEvent} ew-ready - Drawn with a client: usable.
  */
 export class EwPasskeySignIn extends LitElement {
   static override styles = [themeStyles];
@@ -41,6 +43,7 @@ export class EwPasskeySignIn extends LitElement {
   declare strings: Partial<WalletStrings> | undefined;
 
   private readonly wallet = new ClientController(this);
+  private readonly readiness = new ReadyController(this);
   /** A prepared sign-in, held synchronously so the click can start it without awaiting. */
   private ready: PreparedPasskeySignIn | undefined;
   private preparing = false;
@@ -56,7 +59,9 @@ export class EwPasskeySignIn extends LitElement {
     clearInterval(this.freshness);
   }
 
-  protected override updated(): void {
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('client')) this.readiness.reset();
+    if (this.client) this.readiness.ready();
     void this.keepFresh();
   }
 

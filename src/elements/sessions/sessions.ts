@@ -3,6 +3,7 @@ import type { ListedSession, WalletClient } from '../../client/index.js';
 import { EwSessionRevokedEvent } from '../events/session-revoked.js';
 import { EwSignedOutEvent } from '../events/signed-out.js';
 import { ClientController } from '../shared/client-controller.js';
+import { ReadyController } from '../shared/ready.js';
 import { FollowSessionController } from '../shared/follow-session.js';
 import { errorText } from '../shared/error-text.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
@@ -21,23 +22,30 @@ import { listStyles } from '../shared/list.styles.js';
  * @event {EwSessionRevokedEvent} ew-session-revoked - Another device was signed out.
  * @event {EwSignedOutEvent} ew-signed-out - This device signed out.
  * @event {EwErrorEvent} ew-error - Loading or an action failed.
+ * @event {EwReadyEvent} ew-ready - The list of devices is shown.
+ * @event {EwLoadErrorEvent} ew-load-error - The list could not load.
  */
 export class EwSessions extends LitElement {
   static override styles = [themeStyles, listStyles];
   static override properties = {
     client: { attribute: false },
+    hideTitle: { attribute: 'hide-title', type: Boolean },
     strings: { attribute: false },
     sessions: { state: true },
   };
 
   declare client: WalletClient | undefined;
+  /** Leaves out the element's own heading (a host's section already names it). */
+  declare hideTitle: boolean;
   declare strings: Partial<WalletStrings> | undefined;
   declare private sessions: ListedSession[] | undefined;
 
   private readonly wallet = new ClientController(this);
+  private readonly readiness = new ReadyController(this);
 
   constructor() {
     super();
+    this.hideTitle = false;
     new FollowSessionController(this); // lit keeps it (addController)
   }
 
@@ -46,7 +54,10 @@ export class EwSessions extends LitElement {
     const client = this.client;
     if (!client) return;
     const list = await this.wallet.run('listSessions', () => client.listSessions());
-    if (list && client === this.client) this.sessions = list;
+    if (list && client === this.client) {
+      this.sessions = list;
+      this.readiness.ready();
+    } else if (client === this.client) this.readiness.failed(this.wallet.error);
   }
 
   private async revoke(session: ListedSession): Promise<void> {
@@ -68,7 +79,7 @@ export class EwSessions extends LitElement {
     const { pending, error } = this.wallet;
     const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
     return html`<div part="base" aria-busy=${pending ? 'true' : 'false'}>
-      <h3>${s.sessionsTitle}</h3>
+      ${this.hideTitle ? nothing : html`<h3>${s.sessionsTitle}</h3>`}
       ${
         !this.sessions
           ? html`<p role="status"><span part="spinner" aria-hidden="true"></span>${s.loading}</p>`

@@ -37,11 +37,16 @@ export interface WalletStrings {
   fees: string;
   rate: string;
   destination: string;
-  expiresIn: (seconds: number) => string;
+  expiresIn: (minutes: number, seconds: number) => string;
+  noQuote: string;
+  paymentProcessing: string;
+  paymentCompleted: string;
+  paymentFailed: string;
+  failureReasons: Record<string, string>;
+  receiptTitle: string;
   quoteExpired: string;
   approve: string;
   approving: string;
-  approved: string;
   armHint: string;
   reauthToApprove: string;
   /** A quote refused before anything was shown or signed; `field` names what failed its check. */
@@ -71,6 +76,13 @@ export interface WalletStrings {
   hide: string;
   copy: string;
   copied: string;
+  balanceLabel: string;
+  addressLabel: string;
+  copyAddress: string;
+  showQr: string;
+  hideQr: string;
+  qrLabel: string;
+  refreshWallet: string;
   exportHidden: string;
   wrongCode: string;
   expiredCode: string;
@@ -114,11 +126,24 @@ export const STRINGS_EN: WalletStrings = {
   fees: 'Fees',
   rate: 'Rate',
   destination: 'To',
-  expiresIn: (s) => `Quote expires in ${s} s`,
+  expiresIn: (m, s) => `Quote expires in ${m}:${String(s).padStart(2, '0')}`,
+  noQuote: 'No payment to approve yet.',
+  paymentProcessing: 'Approved. Your payment is on its way…',
+  paymentCompleted: 'Payment sent.',
+  paymentFailed: 'The payment did not go through.',
+  failureReasons: {
+    EXECUTION_FAILED: 'It could not be started. Your money was returned.',
+    COUNTERPARTY_DELIVERY_FAILED: "The recipient's bank could not receive it. Your money was returned.",
+    RETURNED_BY_RECEIVING_BANK: "The recipient's bank sent it back. Your money was returned.",
+    USER_CANCELLED: 'It was cancelled. Your money was returned.',
+    PAYOUT_AND_REFUND_FAILED: 'It could not be delivered or returned yet. Contact support.',
+    INSUFFICIENT_FUNDS: 'Your balance does not cover it.',
+    QUOTE_EXPIRED: 'The quote expired before it was sent. Request a new one.',
+  },
+  receiptTitle: 'Payment',
   quoteExpired: 'This quote has expired. Request a new one.',
   approve: 'Approve',
   approving: 'Signing…',
-  approved: 'Approved. Your signature was handed to the app.',
   armHint: 'The approve button turns on once it has been in view for a moment.',
   reauthToApprove: 'Your session has ended. Sign in again to approve.',
   quoteRefused: (field) =>
@@ -147,6 +172,13 @@ export const STRINGS_EN: WalletStrings = {
   hide: 'Hide',
   copy: 'Copy',
   copied: 'Copied to the clipboard.',
+  balanceLabel: 'Balance',
+  addressLabel: 'Wallet address',
+  copyAddress: 'Copy address',
+  showQr: 'Show QR code',
+  hideQr: 'Hide QR code',
+  qrLabel: 'QR code of your wallet address',
+  refreshWallet: 'Refresh',
   exportHidden: 'The recovery phrase is hidden.',
   wrongCode: 'That code is not right. Check it and try again.',
   expiredCode: 'That code or request has expired. Ask for a new one.',
@@ -189,11 +221,24 @@ export const STRINGS_ES: WalletStrings = {
   fees: 'Comisiones',
   rate: 'Tipo de cambio',
   destination: 'Para',
-  expiresIn: (s) => `La cotización vence en ${s} s`,
+  expiresIn: (m, s) => `La cotización vence en ${m}:${String(s).padStart(2, '0')}`,
+  noQuote: 'Todavía no hay un pago para aprobar.',
+  paymentProcessing: 'Aprobado. Tu pago está en camino…',
+  paymentCompleted: 'Pago enviado.',
+  paymentFailed: 'El pago no se realizó.',
+  failureReasons: {
+    EXECUTION_FAILED: 'No se pudo iniciar. Se te devolvió el dinero.',
+    COUNTERPARTY_DELIVERY_FAILED: 'El banco del destinatario no pudo recibirlo. Se te devolvió el dinero.',
+    RETURNED_BY_RECEIVING_BANK: 'El banco del destinatario lo devolvió. Se te devolvió el dinero.',
+    USER_CANCELLED: 'Se canceló. Se te devolvió el dinero.',
+    PAYOUT_AND_REFUND_FAILED: 'Todavía no se pudo entregar ni devolver. Contacta a soporte.',
+    INSUFFICIENT_FUNDS: 'Tu saldo no alcanza.',
+    QUOTE_EXPIRED: 'La cotización venció antes del envío. Solicita una nueva.',
+  },
+  receiptTitle: 'Pago',
   quoteExpired: 'Esta cotización venció. Solicita una nueva.',
   approve: 'Aprobar',
   approving: 'Firmando…',
-  approved: 'Aprobado. Tu firma se entregó a la aplicación.',
   sessionsTitle: 'Dispositivos conectados',
   thisDevice: 'Este dispositivo',
   revoke: 'Cerrar sesión del dispositivo',
@@ -204,6 +249,13 @@ export const STRINGS_ES: WalletStrings = {
   reveal: 'Mostrar frase de recuperación',
   hide: 'Ocultar',
   copy: 'Copiar',
+  balanceLabel: 'Saldo',
+  addressLabel: 'Dirección de la billetera',
+  copyAddress: 'Copiar dirección',
+  showQr: 'Mostrar código QR',
+  hideQr: 'Ocultar código QR',
+  qrLabel: 'Código QR de la dirección de tu billetera',
+  refreshWallet: 'Actualizar',
   wrongCode: 'Ese código no es correcto. Revísalo e inténtalo de nuevo.',
   expiredCode: 'Ese código venció. Solicita uno nuevo.',
   useAnotherMethod: 'Usar otro método',

@@ -170,6 +170,27 @@ export const themeStyles = css`
     clip: rect(0 0 0 0);
     white-space: nowrap;
   }
+  /* The shape of what is loading, where it will be: no jump when it arrives. */
+  .skeleton {
+    display: inline-block;
+    width: 10em;
+    max-width: 100%;
+    height: 1em;
+    vertical-align: middle;
+    border-radius: calc(var(--_radius) / 2);
+    background: var(--_raised);
+    animation: ew-pulse 1.6s ease-in-out infinite;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .skeleton {
+      animation: none;
+    }
+  }
+  @keyframes ew-pulse {
+    50% {
+      opacity: 0.45;
+    }
+  }
   .row {
     display: flex;
     flex-wrap: wrap;

@@ -2,6 +2,7 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import type { AuthMethod, OidcTokenProvider, WalletClient } from '../../client/index.js';
 import { CODE_SLOT } from '../shared/code-slot.js';
 import { ClientController } from '../shared/client-controller.js';
+import { ReadyController } from '../shared/ready.js';
 import { errorText } from '../shared/error-text.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
@@ -19,6 +20,8 @@ import { themeStyles } from '../shared/theme.styles.js';
  * @csspart error - The error message.
  * @event {EwSignedInEvent} ew-signed-in - From the method used.
  * @event {EwErrorEvent} ew-error - Loading the methods or a sign-in failed.
+ * @event {EwReadyEvent} ew-ready - The sign-in methods are shown.
+ * @event {EwLoadErrorEvent} ew-load-error - The sign-in methods could not load.
  */
 export class EwSignIn extends LitElement {
   static override styles = [themeStyles];
@@ -48,6 +51,7 @@ export class EwSignIn extends LitElement {
   declare private activeOtp: string | undefined;
 
   private readonly wallet = new ClientController(this);
+  private readonly readiness = new ReadyController(this);
 
   constructor() {
     super();
@@ -61,6 +65,7 @@ export class EwSignIn extends LitElement {
     if (changed.has('client') && this.client) {
       this.credentials = undefined;
       this.activeOtp = undefined;
+      this.readiness.reset();
       // A load still running for the client replaced must not hold this one back (its list is dropped).
       this.wallet.reset();
       void this.load();
@@ -73,7 +78,10 @@ export class EwSignIn extends LitElement {
     if (!client) return;
     const list = await this.wallet.run('listCredentials', () => client.listCredentials());
     // A list for a client replaced meanwhile (another account) must not show under the new one.
-    if (list && client === this.client) this.credentials = list;
+    if (list && client === this.client) {
+      this.credentials = list;
+      this.readiness.ready();
+    } else if (client === this.client) this.readiness.failed(this.wallet.error);
   }
 
   /**

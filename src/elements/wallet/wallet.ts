@@ -11,7 +11,10 @@ import { EwSessionExpiringEvent } from '../events/session-expiring.js';
 import { EwSignedOutEvent } from '../events/signed-out.js';
 import { EwStorageWarningEvent } from '../events/storage-warning.js';
 import { CODE_SLOT } from '../shared/code-slot.js';
+import { maskDestination } from '../shared/mask.js';
 import { ClientController } from '../shared/client-controller.js';
+import { ReadyController } from '../shared/ready.js';
+import type { EwLoadErrorEvent } from '../events/load-error.js';
 import { ServerTimeController } from '../shared/server-time.js';
 import { errorText, type ErrorInfo } from '../shared/error-text.js';
 import { reportSetupProblem } from '../shared/setup-problem.js';
@@ -74,6 +77,8 @@ const CLIENT_CONFIG = [
  * @event {EwSessionExpiringEvent} ew-session-expiring - The session is about to expire (refreshed automatically).
  * @event {EwStorageWarningEvent} ew-storage-warning - This device will not remember the session.
  * @event {EwErrorEvent} ew-error - Any step failed.
+ * @event {EwReadyEvent} ew-ready - Usable: signed in, or the sign-in methods are shown (on the element; does not bubble).
+ * @event {EwLoadErrorEvent} ew-load-error - The configuration is wrong or the sign-in methods could not load (on the element).
  */
 export class EwWallet extends LitElement {
   static override styles = [themeStyles, walletStyles];
@@ -87,6 +92,7 @@ export class EwWallet extends LitElement {
     rpId: { attribute: 'rp-id' },
     dangerouslyTrustUnpinnedSandbox: { attribute: 'dangerously-trust-unpinned-sandbox', type: Boolean },
     theme: { reflect: true },
+    appearance: { reflect: true },
     oauthLabel: { attribute: 'oauth-label' },
     firstSignIn: { attribute: 'first-sign-in' },
     hideSections: { attribute: 'hide-sections', type: Boolean },
@@ -94,6 +100,7 @@ export class EwWallet extends LitElement {
     oidcTokenProvider: { attribute: false },
     strings: { attribute: false },
     client: { attribute: false },
+    contact: { state: true },
   };
 
   /** Your relay's base URL, e.g. `/api/wallet`. */
@@ -114,6 +121,8 @@ export class EwWallet extends LitElement {
   declare dangerouslyTrustUnpinnedSandbox: boolean;
   /** `light` or `dark`; follows the system when unset. */
   declare theme: 'light' | 'dark' | undefined;
+  /** `card` (default: its own bordered box) or `plain` (borderless, full width, in your own card). */
+  declare appearance: 'card' | 'plain' | undefined;
   /** Label of the OAuth sign-in button. */
   declare oauthLabel: string | undefined;
   /**
@@ -132,6 +141,8 @@ export class EwWallet extends LitElement {
   declare client: WalletClient | undefined;
 
   private readonly wallet = new ClientController(this);
+  /** Ready once signed in, or once the sign-in view has its methods. */
+  private readonly readiness = new ReadyController(this);
   private readonly clock = new ServerTimeController(this);
   private lastStatus: string | undefined;
   /** A configuration problem shown instead of the wallet (see config-check.ts). */
@@ -191,6 +202,7 @@ export class EwWallet extends LitElement {
   private reportConfig(info: ErrorInfo): void {
     if (this.configProblem?.message === info.message) return;
     this.configProblem = info;
+    this.readiness.failed(info);
     reportSetupProblem(info);
     this.dispatchEvent(new EwErrorEvent(info));
     this.requestUpdate();
@@ -200,6 +212,7 @@ export class EwWallet extends LitElement {
     if (!CLIENT_CONFIG.some((key) => changed.has(key as keyof EwWallet))) return;
     clearTimeout(this.configTimer);
     this.configProblem = undefined;
+    this.readiness.reset();
     // A new configuration: the last client goes, whatever comes next (none when the page removed account-id).
     this.client?.close();
     this.client = undefined;
@@ -238,9 +251,23 @@ export class EwWallet extends LitElement {
     }, CONFIG_GRACE_MS);
   }
 
+  /** The account's email or phone, read after a passkey or OAuth sign-in (their session names no contact). */
+  declare private contact: string | undefined;
+
+  private async loadContact(client: WalletClient): Promise<void> {
+    const contact = await client.accountContact().catch(() => undefined);
+    if (client === this.client) this.contact = contact;
+  }
+
   private listen(client: WalletClient): void {
+    this.contact = undefined;
     client.addEventListener('change', (event) => {
       const state = (event as CustomEvent<WalletState>).detail;
+      if (state.status === 'signed-in') this.readiness.ready();
+      if (state.status === 'signed-in' && this.lastStatus !== 'signed-in') {
+        const type = state.session.credentialType;
+        if (type !== 'EMAIL_OTP' && type !== 'SMS_OTP') void this.loadContact(client);
+      }
       if (state.status === 'signed-in' && state.cause === 'signed-in') {
         this.dispatchEvent(new EwSignedInEvent({ session: state.session, method: state.session.credentialType }));
       }
@@ -313,6 +340,8 @@ export class EwWallet extends LitElement {
           .oidcTokenProvider=${this.oidcTokenProvider}
           oauth-label=${this.oauthLabel ?? nothing}
           first-sign-in=${this.firstSignIn ?? nothing}
+          @ew-ready=${() => this.readiness.ready()}
+          @ew-load-error=${(event: EwLoadErrorEvent) => this.readiness.failed(event.detail)}
           ><slot name=${CODE_SLOT} slot=${CODE_SLOT}></slot
         ></ew-sign-in>
         ${errorLine}
@@ -321,10 +350,15 @@ export class EwWallet extends LitElement {
     const warning = client.storageWarning ? html`<p class="notice" role="note">${s.storageWarning}</p>` : nothing;
     const left = Math.max(0, state.session.expiresAt.getTime() - this.clock.now);
     const pending = this.wallet.pending;
+    // Who is signed in: the code's email or phone; for a passkey or OAuth sign-in, the account's contact.
+    const { credentialType, nickname } = state.session;
+    const who = credentialType === 'EMAIL_OTP' || credentialType === 'SMS_OTP' ? nickname : this.contact;
     return html`<div part="base">
       <div part="header">
         <div>
-          <strong>${s.signedInAs(state.session.nickname)}</strong>
+          <strong part="identity"
+            >${who ? s.signedInAs(maskDestination(who)) : html`<span class="skeleton"></span>`}</strong
+          >
           <div class="muted">${s.sessionTimeLeft(Math.floor(left / 60_000), Math.floor(left / 1000) % 60)}</div>
         </div>
         <div class="row">
@@ -336,10 +370,13 @@ export class EwWallet extends LitElement {
           >
             ${s.refreshSession}
           </button>
-          <button type="button" ?disabled=${pending} @click=${() => this.signOut()}>${s.signOut}</button>
+          <button class="secondary" type="button" ?disabled=${pending} @click=${() => this.signOut()}>
+            ${s.signOut}
+          </button>
         </div>
       </div>
       ${warning} ${errorLine}
+      ${this.customerId ? html`<ew-wallet-overview .client=${client} .strings=${this.strings}></ew-wallet-overview>` : nothing}
       <slot @slotchange=${(e: Event) => this.adoptSlotted(e)}></slot>
       ${
         this.hideSections
@@ -347,6 +384,7 @@ export class EwWallet extends LitElement {
           : html`<details @toggle=${reloadOnOpen}>
                 <summary>${s.sessionsTitle}</summary>
                 <ew-sessions
+                  hide-title
                   .client=${client}
                   .strings=${this.strings}
                   exportparts="base: sessions-base, item: sessions-item"
@@ -355,6 +393,7 @@ export class EwWallet extends LitElement {
               <details @toggle=${reloadOnOpen}>
                 <summary>${s.credentialsTitle}</summary>
                 <ew-credentials
+                  hide-title
                   .client=${client}
                   .strings=${this.strings}
                   .oidcTokenProvider=${this.oidcTokenProvider}
@@ -362,7 +401,7 @@ export class EwWallet extends LitElement {
               </details>
               <details>
                 <summary>${s.exportTitle}</summary>
-                <ew-export-wallet .client=${client} .strings=${this.strings}></ew-export-wallet>
+                <ew-export-wallet hide-title .client=${client} .strings=${this.strings}></ew-export-wallet>
               </details>`
       }
     </div>`;

@@ -1,0 +1,36 @@
+import { css } from 'lit';
+
+export const walletOverviewStyles = css`
+  dl {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_space) calc(var(--_space) * 2);
+    margin: 0;
+  }
+  dt {
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
+  dd {
+    margin: 0;
+  }
+  [part~='balance'] {
+    font-size: 1.5em;
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+  }
+  .skeleton.amount {
+    width: 6em;
+    height: 1.5em;
+  }
+  [part~='address'] {
+    font-family: ui-monospace, monospace;
+    white-space: nowrap;
+  }
+  [part~='qr'] {
+    width: min(12rem, 100%);
+    height: auto;
+    justify-self: start;
+    border-radius: var(--_radius);
+  }
+`;

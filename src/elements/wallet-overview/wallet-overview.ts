@@ -1,0 +1,159 @@
+import { html, LitElement, nothing, svg, type PropertyValues } from 'lit';
+import { generate } from 'lean-qr/nano';
+import type { WalletClient, WalletInfo } from '../../client/index.js';
+import { formatAmount } from '../approve-quote/format.js';
+import { ClientController } from '../shared/client-controller.js';
+import { ReadyController } from '../shared/ready.js';
+import { errorText } from '../shared/error-text.js';
+import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { themeStyles } from '../shared/theme.styles.js';
+import { walletOverviewStyles } from './wallet-overview.styles.js';
+
+/** `0x12ab…9f3c`: the start and the end people compare, on one line at any width. */
+export function shortAddress(address: string): string {
+  return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
+}
+
+/** The QR code of `text` as one SVG path of its dark modules (lit renders it: no innerHTML, strict CSP). */
+function qrPath(text: string): { size: number; d: string } {
+  const code = generate(text);
+  let d = '';
+  for (let y = 0; y < code.size; y++) for (let x = 0; x < code.size; x++) if (code.get(x, y)) d += `M${x} ${y}h1v1h-1z`;
+  return { size: code.size, d };
+}
+
+/**
+ * The wallet's own facts: its balance in the wallet's currency and its
+ * address, with a copy button and a QR code to receive funds; each read again
+ * on "Refresh". Needs the client's `customerId` (`customer-id` on `<ew-wallet>`).
+ *
+ * @summary Balance and address of the wallet.
+ * @tagname ew-wallet-overview
+ * @csspart base - The wrapper.
+ * @csspart balance - The balance amount.
+ * @csspart address - The shortened address.
+ * @csspart qr - The QR code.
+ * @csspart error - The error message.
+ * @event {EwErrorEvent} ew-error - Reading the wallet failed.
+ * @event {EwReadyEvent} ew-ready - The balance and address are shown.
+ * @event {EwLoadErrorEvent} ew-load-error - The wallet could not be read.
+ */
+export class EwWalletOverview extends LitElement {
+  static override styles = [themeStyles, walletOverviewStyles];
+  static override properties = {
+    client: { attribute: false },
+    strings: { attribute: false },
+    info: { state: true },
+    showQr: { state: true },
+    notice: { state: true },
+  };
+
+  declare client: WalletClient | undefined;
+  declare strings: Partial<WalletStrings> | undefined;
+  declare private info: WalletInfo | undefined;
+  declare private showQr: boolean;
+  declare private notice: string | undefined;
+
+  private readonly wallet = new ClientController(this);
+  private readonly readiness = new ReadyController(this);
+
+  constructor() {
+    super();
+    this.showQr = false;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('client') && this.client) {
+      this.info = undefined;
+      this.wallet.reset();
+      this.readiness.reset();
+      void this.load();
+    }
+  }
+
+  /** Reads the wallet again (balance, address). */
+  async load(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    this.notice = undefined;
+    const info = await this.wallet.run('getWallet', () => client.getWallet());
+    if (info && client === this.client) {
+      this.info = info;
+      this.readiness.ready();
+    } else if (client === this.client) this.readiness.failed(this.wallet.error);
+  }
+
+  private async copy(address: string): Promise<void> {
+    await navigator.clipboard.writeText(address);
+    this.notice = resolveStrings(this.strings).copied;
+  }
+
+  protected override render() {
+    const s = resolveStrings(this.strings);
+    const { info } = this;
+    const { pending, error } = this.wallet;
+    const loading = pending && this.wallet.action === 'getWallet';
+    const balance = info ? formatAmount(info.balance.amount, info.balance.currency) : undefined;
+    const qr = this.showQr && info?.address ? qrPath(info.address) : undefined;
+    return html`<div part="base" aria-busy=${loading ? 'true' : 'false'}>
+      <dl>
+        <div class="fact">
+          <dt>${s.balanceLabel}</dt>
+          <dd>
+            ${balance ? html`<span part="balance">${balance}</span>` : html`<span class="skeleton amount"></span>`}
+          </dd>
+        </div>
+        ${
+          info && !info.address
+            ? nothing
+            : html`<div class="fact">
+                <dt>${s.addressLabel}</dt>
+                <dd>
+                  ${
+                    info?.address
+                      ? html`<code part="address" title=${info.address}>${shortAddress(info.address)}</code>`
+                      : html`<span class="skeleton"></span>`
+                  }
+                </dd>
+              </div>`
+        }
+      </dl>
+      <div class="row">
+        <button class="secondary" type="button" ?disabled=${pending} @click=${() => this.load()}>
+          ${s.refreshWallet}
+        </button>
+        ${
+          info?.address
+            ? html`<button class="secondary" type="button" @click=${() => this.copy(info.address!)}>
+                  ${s.copyAddress}
+                </button>
+                <button
+                  class="secondary"
+                  type="button"
+                  aria-expanded=${this.showQr ? 'true' : 'false'}
+                  @click=${() => (this.showQr = !this.showQr)}
+                >
+                  ${this.showQr ? s.hideQr : s.showQr}
+                </button>`
+            : nothing
+        }
+      </div>
+      ${
+        qr
+          ? html`<svg
+              part="qr"
+              role="img"
+              aria-label=${s.qrLabel}
+              viewBox="-4 -4 ${qr.size + 8} ${qr.size + 8}"
+              shape-rendering="crispEdges"
+            >
+              ${svg`<rect x="-4" y="-4" width=${qr.size + 8} height=${qr.size + 8} fill="#fff"></rect>
+              <path d=${qr.d} fill="#000"></path>`}
+            </svg>`
+          : nothing
+      }
+      ${this.notice ? html`<p class="muted" role="status">${this.notice}</p>` : nothing}
+      ${error && !pending ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}
+    </div>`;
+  }
+}
