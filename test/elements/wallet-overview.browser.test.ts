@@ -89,6 +89,13 @@ describe('<ew-wallet> shows the wallet: identity, balance, address', () => {
     expect(await decodeQr(svg)).to.equal(address);
     await click(buttonNamed('Hide QR code', el)!);
     expect(deepQueryAll('svg[part~="qr"]', el)).to.have.length(0);
+
+    // A slotted payment settling (the host sets its status) reads the balance again by itself.
+    await platform('POST', `/sandbox/internal-accounts/${wallet.accountId}/fund`, { amount: 1_000 });
+    const approve = document.createElement('ew-approve-quote');
+    el.append(approve);
+    approve.setAttribute('status', 'completed');
+    await waitFor(() => text(el, '[part~="balance"]') === '$30.00', 'the balance after the payment settled');
   });
 
   it('after a passkey sign-in the header names the account by its email, not "Passkey"', async () => {

@@ -107,6 +107,11 @@ describe('<ew-wallet>', () => {
       input.select();
       await sendKeys({ type: '000000' });
       await waitFor(() => buttonNamed('Cerrar sesión', el), 'signed in, in Spanish');
+      // Switching back reaches the parts inside the wallet's shadow root too (the overview's labels).
+      await waitFor(() => deepQueryAll('dt', el).some((dt) => dt.textContent === 'Saldo'), 'the overview in Spanish');
+      setWalletStrings(STRINGS_EN);
+      await waitFor(() => deepQueryAll('dt', el).some((dt) => dt.textContent === 'Balance'), 'the overview in English');
+      expect(deepQueryAll('dt', el).some((dt) => dt.textContent === 'Saldo')).to.equal(false);
     } finally {
       setWalletStrings(STRINGS_EN);
     }

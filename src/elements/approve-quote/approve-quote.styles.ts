@@ -3,9 +3,10 @@ import { css } from 'lit';
 export const approveQuoteStyles = css`
   dl {
     display: grid;
-    /* minmax(0, …): a long account id wraps inside a narrow screen instead of widening the grid. */
-    grid-template-columns: max-content minmax(0, 1fr);
-    gap: 6px 16px;
+    /* Labels take what is left and may wrap; amounts keep their width and never break mid-number. */
+    grid-template-columns: minmax(0, 1fr) auto;
+    /* No column gap: the total's rule runs unbroken across both columns. */
+    gap: 6px 0;
     margin: 0;
     padding: var(--_space);
     background: var(--_raised);
@@ -19,6 +20,8 @@ export const approveQuoteStyles = css`
     font-variant-numeric: tabular-nums;
     overflow-wrap: anywhere;
     text-align: end;
+    white-space: nowrap;
+    padding-inline-start: 16px;
   }
   /* A receipt: what leaves, what it costs, then what arrives under a rule. */
   .total {
@@ -32,6 +35,7 @@ export const approveQuoteStyles = css`
   [part~='destination-label'] {
     display: block;
     font-weight: 600;
+    white-space: normal;
   }
   [part~='account'] {
     font-family: ui-monospace, 'SF Mono', Menlo, Consolas, monospace;

@@ -84,6 +84,34 @@ export interface WalletStrings {
   qrLabel: string;
   refreshWallet: string;
   exportHidden: string;
+  // Account settings (<ew-account-settings>)
+  accountSettingsTitle: string;
+  emailLabel: string;
+  phoneLabel: string;
+  notSet: string;
+  changeEmail: string;
+  addEmail: string;
+  changePhone: string;
+  addPhone: string;
+  newEmailLabel: string;
+  countryLabel: string;
+  /** A country's name in the phone form's list (by default the browser's own, `Intl.DisplayNames`). */
+  countryName: (region: string) => string;
+  phoneNumberLabel: string;
+  /** The exact number that will be sent (E.164). */
+  phoneSavedAs: (e164: string) => string;
+  save: string;
+  saving: string;
+  invalidEmail: string;
+  invalidPhone: string;
+  emailChanged: (email: string) => string;
+  phoneChanged: (phone: string) => string;
+  verifyWithCode: string;
+  contactVerified: string;
+  privateWallet: string;
+  privateWalletHint: string;
+  privacyOn: string;
+  privacyOff: string;
   wrongCode: string;
   expiredCode: string;
   /** Per error code overrides of the default messages. */
@@ -180,6 +208,31 @@ export const STRINGS_EN: WalletStrings = {
   qrLabel: 'QR code of your wallet address',
   refreshWallet: 'Refresh',
   exportHidden: 'The recovery phrase is hidden.',
+  accountSettingsTitle: 'Account settings',
+  emailLabel: 'Email',
+  phoneLabel: 'Phone',
+  notSet: 'Not set',
+  changeEmail: 'Change email',
+  addEmail: 'Add email',
+  changePhone: 'Change phone',
+  addPhone: 'Add phone',
+  newEmailLabel: 'New email',
+  countryLabel: 'Country',
+  countryName: (r) => new Intl.DisplayNames('en', { type: 'region' }).of(r) ?? r,
+  phoneNumberLabel: 'Phone number',
+  phoneSavedAs: (n) => `Will be saved as ${n}`,
+  save: 'Save',
+  saving: 'Saving…',
+  invalidEmail: 'Enter an email address such as name@example.com.',
+  invalidPhone: 'Enter the whole phone number for the country chosen.',
+  emailChanged: (e) => `Your email is now ${e}.`,
+  phoneChanged: (p) => `Your phone number is now ${p}.`,
+  verifyWithCode: 'Verify with a code',
+  contactVerified: 'Verified.',
+  privateWallet: 'Private wallet',
+  privateWalletHint: "Keeps your wallet's activity private. You can turn this off at any time.",
+  privacyOn: 'Your wallet is now private.',
+  privacyOff: 'Your wallet is no longer private.',
   wrongCode: 'That code is not right. Check it and try again.',
   expiredCode: 'That code or request has expired. Ask for a new one.',
   answerFailedCheck:
@@ -289,6 +342,31 @@ export const STRINGS_ES: WalletStrings = {
   exportConfirm: 'Entiendo, mostrar mi frase de recuperación',
   copied: 'Copiado al portapapeles.',
   exportHidden: 'La frase de recuperación está oculta.',
+  accountSettingsTitle: 'Configuración de la cuenta',
+  emailLabel: 'Correo electrónico',
+  phoneLabel: 'Teléfono',
+  notSet: 'Sin configurar',
+  changeEmail: 'Cambiar correo',
+  addEmail: 'Agregar correo',
+  changePhone: 'Cambiar teléfono',
+  addPhone: 'Agregar teléfono',
+  newEmailLabel: 'Correo nuevo',
+  countryLabel: 'País',
+  countryName: (r) => new Intl.DisplayNames('es', { type: 'region' }).of(r) ?? r,
+  phoneNumberLabel: 'Número de teléfono',
+  phoneSavedAs: (n) => `Se guardará como ${n}`,
+  save: 'Guardar',
+  saving: 'Guardando…',
+  invalidEmail: 'Escribe un correo como nombre@ejemplo.com.',
+  invalidPhone: 'Escribe el número de teléfono completo del país elegido.',
+  emailChanged: (e) => `Tu correo ahora es ${e}.`,
+  phoneChanged: (p) => `Tu número de teléfono ahora es ${p}.`,
+  verifyWithCode: 'Verificar con un código',
+  contactVerified: 'Verificado.',
+  privateWallet: 'Billetera privada',
+  privateWalletHint: 'Mantiene privada la actividad de tu billetera. Puedes desactivarlo cuando quieras.',
+  privacyOn: 'Tu billetera ahora es privada.',
+  privacyOff: 'Tu billetera ya no es privada.',
   // The errors a wallet user can meet; any other code falls back to English.
   errors: {
     UNAUTHORIZED: 'No se pudo verificar tu identidad.',
@@ -336,9 +414,13 @@ let globalStrings: WalletStrings = STRINGS_EN;
 /** Replaces strings for every element on the page (merged over English). */
 export function setWalletStrings(strings: Partial<WalletStrings>): void {
   globalStrings = { ...STRINGS_EN, ...strings };
-  document.querySelectorAll('*').forEach((el) => {
-    if (el.tagName.startsWith('EW-')) (el as HTMLElement & { requestUpdate?: () => void }).requestUpdate?.();
-  });
+  // Elements inside other elements' shadow roots (a wallet's overview, its lists) redraw too.
+  const redraw = (root: ParentNode) =>
+    root.querySelectorAll('*').forEach((el) => {
+      if (el.tagName.startsWith('EW-')) (el as HTMLElement & { requestUpdate?: () => void }).requestUpdate?.();
+      if (el.shadowRoot) redraw(el.shadowRoot);
+    });
+  redraw(document);
 }
 
 /** The strings an element uses: global ones with its own overrides on top. */

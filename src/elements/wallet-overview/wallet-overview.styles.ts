@@ -13,6 +13,10 @@ export const walletOverviewStyles = css`
   }
   dd {
     margin: 0;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 0 var(--_space);
   }
   [part~='balance'] {
     font-size: 1.5em;

@@ -101,6 +101,9 @@ export class EwWalletOverview extends LitElement {
           <dt>${s.balanceLabel}</dt>
           <dd>
             ${balance ? html`<span part="balance">${balance}</span>` : html`<span class="skeleton amount"></span>`}
+            <button class="link" type="button" ?disabled=${pending} @click=${() => this.load()}>
+              ${s.refreshWallet}
+            </button>
           </dd>
         </div>
         ${
@@ -111,33 +114,24 @@ export class EwWalletOverview extends LitElement {
                 <dd>
                   ${
                     info?.address
-                      ? html`<code part="address" title=${info.address}>${shortAddress(info.address)}</code>`
+                      ? html`<code part="address" title=${info.address}>${shortAddress(info.address)}</code>
+                          <button class="link" type="button" @click=${() => this.copy(info.address!)}>
+                            ${s.copyAddress}
+                          </button>
+                          <button
+                            class="link"
+                            type="button"
+                            aria-expanded=${this.showQr ? 'true' : 'false'}
+                            @click=${() => (this.showQr = !this.showQr)}
+                          >
+                            ${this.showQr ? s.hideQr : s.showQr}
+                          </button>`
                       : html`<span class="skeleton"></span>`
                   }
                 </dd>
               </div>`
         }
       </dl>
-      <div class="row">
-        <button class="secondary" type="button" ?disabled=${pending} @click=${() => this.load()}>
-          ${s.refreshWallet}
-        </button>
-        ${
-          info?.address
-            ? html`<button class="secondary" type="button" @click=${() => this.copy(info.address!)}>
-                  ${s.copyAddress}
-                </button>
-                <button
-                  class="secondary"
-                  type="button"
-                  aria-expanded=${this.showQr ? 'true' : 'false'}
-                  @click=${() => (this.showQr = !this.showQr)}
-                >
-                  ${this.showQr ? s.hideQr : s.showQr}
-                </button>`
-            : nothing
-        }
-      </div>
       ${
         qr
           ? html`<svg

@@ -18,6 +18,7 @@ import type { EwLoadErrorEvent } from '../events/load-error.js';
 import { ServerTimeController } from '../shared/server-time.js';
 import { errorText, type ErrorInfo } from '../shared/error-text.js';
 import { reportSetupProblem } from '../shared/setup-problem.js';
+import type { EwWalletOverview } from '../wallet-overview/wallet-overview.js';
 import { EwErrorEvent } from '../events/error.js';
 import {
   conflictingWallet,
@@ -173,8 +174,18 @@ export class EwWallet extends LitElement {
     });
   }
 
+  /** A slotted approval reaching its end (the host sets its `status`) moves money: read the balance again. */
+  private readonly receipts = new MutationObserver((changes) => {
+    const settled = changes.some((c) => {
+      const status = (c.target as Element).getAttribute('status');
+      return (c.target as Element).localName === 'ew-approve-quote' && (status === 'completed' || status === 'failed');
+    });
+    if (settled) void this.renderRoot.querySelector<EwWalletOverview>('ew-wallet-overview')?.load();
+  });
+
   override connectedCallback(): void {
     super.connectedCallback();
+    this.receipts.observe(this, { subtree: true, attributeFilter: ['status'] });
     if (this.client) conflictingWallet(this, this.config); // moved in the page: counted again
     // Moved in the page: wait for a missing attribute again (the first connection's update does it itself).
     const missing = this.hasUpdated && !this.client ? missingAttribute(this.config) : undefined;
@@ -183,6 +194,7 @@ export class EwWallet extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.receipts.disconnect();
     clearTimeout(this.configTimer);
     releaseWallet(this);
   }

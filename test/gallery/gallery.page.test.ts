@@ -1,0 +1,272 @@
+/**
+ * The picture gallery, which is also a visual test: every state of the
+ * wallet's elements on the demo page (`npm start` as written), each in light
+ * and dark, with a custom accent, in Spanish, at 375 and 1024 px, screenshot
+ * in Chromium. `npm run gallery` writes them to docs/gallery/ and the index
+ * docs/gallery.md; `npm test` compares each against the committed image and
+ * fails on a change beyond a small tolerance (diffs in test-results/gallery/).
+ * Text that changes every run (times left, random ids, the QR of a random
+ * address) is masked.
+ */
+import { expect } from 'chai';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import pixelmatch from 'pixelmatch';
+import { chromium, type Browser, type Locator, type Page } from 'playwright';
+import { PNG } from 'pngjs';
+import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs';
+import { startDemo, type RunningDemo } from '../helpers/demo-server.js';
+import { testEngine } from '../helpers/engine/index.js';
+
+const UPDATE = process.env['GALLERY_UPDATE'] === '1';
+const DIR = 'docs/gallery';
+const DIFFS = 'test-results/gallery';
+/** Share of pixels that may differ (anti-aliasing aside) before a picture counts as changed. */
+const TOLERANCE = 0.002;
+
+interface Variant {
+  name: string;
+  title: string;
+  width: number;
+  theme: '' | 'dark';
+  accent?: string;
+  locale: 'en' | 'es';
+}
+
+const VARIANTS: Variant[] = [
+  { name: 'light-1024', title: 'Light, 1024 px', width: 1024, theme: '', locale: 'en' },
+  { name: 'light-375', title: 'Light, 375 px', width: 375, theme: '', locale: 'en' },
+  { name: 'dark-375', title: 'Dark, 375 px', width: 375, theme: 'dark', locale: 'en' },
+  { name: 'accent-1024', title: 'Custom accent, 1024 px', width: 1024, theme: '', accent: '#0a7d4f', locale: 'en' },
+  { name: 'es-375', title: 'Spanish, 375 px', width: 375, theme: '', locale: 'es' },
+];
+
+const shots: { state: string; caption: string }[] = [];
+const changed: string[] = [];
+
+describe('the gallery: every state of the elements, as pictures compared with the committed ones', () => {
+  if (testEngine() !== 'chromium') {
+    it('runs in Chromium only (pictures are per engine)', { skip: 'pictures are taken in Chromium' }, () => {});
+    return;
+  }
+  let demo: RunningDemo;
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    [demo, browser] = await Promise.all([
+      startDemo(),
+      chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS }),
+    ]);
+    page = await browser.newPage({ viewport: { width: 1024, height: 900 }, reducedMotion: 'reduce' });
+    await mkdir(UPDATE ? DIR : DIFFS, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    demo?.stop();
+  });
+
+  const wallet = () => page.locator('#wallet');
+  const approve = () => page.locator('#approve');
+
+  /** Applies a variant through the demo's own switches (theme, accent, locale) and the viewport. */
+  async function apply(variant: Variant): Promise<void> {
+    await page.setViewportSize({ width: variant.width, height: 900 });
+    await page.selectOption('#theme', variant.theme);
+    await page.locator('#accent').fill(variant.accent ?? '#3b3fd8');
+    await page.selectOption('#locale', variant.locale);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    // An approve button re-arms after each change of size or words, once in view: picture it armed.
+    await page.evaluate(() =>
+      document
+        .querySelector('#approve')
+        ?.shadowRoot?.querySelector('[part~="submit"]')
+        ?.scrollIntoView({ block: 'center' }),
+    );
+    await page.waitForFunction(() => {
+      const button = document
+        .querySelector('#approve')
+        ?.shadowRoot?.querySelector<HTMLButtonElement>('[part~="submit"]');
+      return !button || !button.disabled;
+    });
+  }
+
+  /** Screenshots the wallet in every variant: written with GALLERY_UPDATE=1, else compared. */
+  async function shoot(state: string, caption: string, mask: Locator[] = []): Promise<void> {
+    shots.push({ state, caption });
+    for (const variant of VARIANTS) {
+      await apply(variant);
+      const png = await wallet().screenshot({
+        animations: 'disabled',
+        caret: 'hide',
+        mask: [
+          '[part~="header"] .muted',
+          '[part~="address"]',
+          '[part~="qr"]',
+          '.countdown',
+          '[part~="account"]',
+          'ew-sessions [part~="item"] .muted',
+        ]
+          .map((css) => wallet().locator(css).filter({ visible: true }))
+          .concat(mask),
+      });
+      const file = `${state}--${variant.name}.png`;
+      if (UPDATE) {
+        await writeFile(`${DIR}/${file}`, png);
+        continue;
+      }
+      const committed = await readFile(`${DIR}/${file}`).catch(() => undefined);
+      if (!committed) {
+        changed.push(`${file}: no committed picture (run npm run gallery)`);
+        continue;
+      }
+      const a = PNG.sync.read(committed);
+      const b = PNG.sync.read(png);
+      if (a.width !== b.width || a.height !== b.height) {
+        changed.push(`${file}: ${a.width}x${a.height} -> ${b.width}x${b.height}`);
+        await writeFile(`${DIFFS}/${file}`, png);
+        continue;
+      }
+      const diff = new PNG({ width: a.width, height: a.height });
+      const differing = pixelmatch(a.data, b.data, diff.data, a.width, a.height, { threshold: 0.1 });
+      if (differing > TOLERANCE * a.width * a.height) {
+        changed.push(`${file}: ${differing} pixels differ`);
+        await writeFile(`${DIFFS}/${file}`, PNG.sync.write(diff));
+        await writeFile(`${DIFFS}/${file.replace('.png', '.new.png')}`, png);
+      }
+    }
+    await apply(VARIANTS[0]!);
+  }
+
+  it('walks sign-in, the signed-in wallet, its sections, a cross-currency approval and its receipts', async () => {
+    await page.goto(demo.url);
+    await page.locator('#create-customer').getByLabel('Email').fill('gallery@example.com');
+    await page.locator('#create-customer').getByLabel('Phone (optional)').fill('+14155550142');
+    await page.getByRole('button', { name: 'Create customer with a wallet' }).click();
+    await page.getByText('Created gallery@example.com with an embedded wallet.').waitFor();
+    await wallet().getByRole('button', { name: 'Email me a code' }).waitFor();
+    await shoot('sign-in', 'Signed out: a new wallet offers its code methods');
+
+    await wallet().getByRole('button', { name: 'Email me a code' }).click();
+    const code = page.locator('input[autocomplete="one-time-code"]');
+    await code.waitFor();
+    await shoot('code-sent', 'A code was sent: one field, resend later');
+    await code.pressSequentially('111111');
+    await wallet().getByRole('alert').waitFor();
+    await shoot('wrong-code', 'A wrong code: the field keeps focus, the message says why');
+    await code.fill('');
+    // The first wallet read held back: the loading shape.
+    let release: () => void = () => {};
+    await page.route('**/api/customers/internal-accounts*', async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.continue();
+    });
+    await code.pressSequentially('000000');
+    await wallet().getByRole('button', { name: 'Sign out' }).waitFor();
+    await wallet().locator('ew-wallet-overview .skeleton').first().waitFor();
+    await shoot('wallet-loading', 'Signed in, the wallet still being read: the shape of what is coming');
+    release();
+    await wallet().locator('[part~="balance"]', { hasText: '$0.00' }).waitFor();
+    await page.unroute('**/api/customers/internal-accounts*');
+    await shoot('signed-in', 'Signed in: who, the time left, balance and address');
+
+    await wallet().getByRole('button', { name: 'Show QR code' }).click();
+    await shoot('address-qr', 'The address with its QR code (masked here: the address is random)');
+    await wallet().getByRole('button', { name: 'Hide QR code' }).click();
+
+    // The wallet read failing: the error state.
+    await page.route('**/api/customers/internal-accounts*', (route) =>
+      route.fulfill({ status: 503, json: { status: 503, code: 'UNAVAILABLE', message: 'down' } }),
+    );
+    await wallet().getByRole('button', { name: 'Refresh' }).click();
+    await wallet().locator('ew-wallet-overview [part~="error"]').waitFor();
+    await shoot('wallet-error', 'The wallet could not be read: the error, and Refresh to try again');
+    await page.unroute('**/api/customers/internal-accounts*');
+    await wallet().getByRole('button', { name: 'Refresh' }).click();
+    await wallet().locator('ew-wallet-overview [part~="error"]').waitFor({ state: 'detached' });
+
+    for (const [title, state] of [
+      ['Signed-in devices', 'devices'],
+      ['Sign-in methods', 'methods'],
+      ['Recovery phrase', 'recovery-phrase'],
+    ] as const) {
+      const summary = wallet().locator('summary', { hasText: title });
+      await summary.click();
+      await page.waitForTimeout(300);
+      await shoot(`section-${state}`, `The "${title}" section open`);
+      await summary.click();
+    }
+
+    await page.getByRole('button', { name: 'Fund the wallet' }).click();
+    await page.getByText(/^Funded \d+ cents\.$/).waitFor();
+    await page.locator('#suffixes').selectOption('000');
+    await page.locator('#account-currency').selectOption('MXN');
+    await page.getByRole('button', { name: 'Add an external account' }).click();
+    await page.getByText(/^Added external account …000 in MXN/).waitFor();
+    await page.getByRole('button', { name: 'Create a quote' }).click();
+    const button = approve().getByRole('button', { name: 'Approve' });
+    await button.waitFor();
+    await page.waitForFunction(() => {
+      const root = document.querySelector('#approve')?.shadowRoot;
+      return root?.querySelector<HTMLButtonElement>('[part~="submit"]')?.disabled === false;
+    });
+    await wallet().getByRole('button', { name: 'Refresh' }).click();
+    await wallet().locator('[part~="balance"]', { hasText: '$500.00' }).waitFor();
+    await shoot('approve-quote', 'A USD -> MXN payment to approve: both amounts, fees, rate, the payee');
+
+    await button.click();
+    await approve().locator('[data-status="completed"]').waitFor({ timeout: 20_000 });
+    await shoot('receipt-completed', 'After approval the receipt: completed');
+    await page.evaluate(() => {
+      const el = document.querySelector('#approve') as HTMLElement & { status?: string };
+      el.status = 'processing';
+    });
+    await approve().locator('[data-status="processing"]').waitFor();
+    await shoot('receipt-processing', 'The receipt while the payment is on its way');
+    await page.evaluate(() => {
+      const el = document.querySelector('#approve') as HTMLElement & { status?: string; failureReason?: string };
+      el.status = 'failed';
+      el.failureReason = 'COUNTERPARTY_DELIVERY_FAILED';
+    });
+    await approve().locator('[data-status="failed"]').waitFor();
+    await shoot('receipt-failed', "The receipt of a failed payment, in the user's words");
+
+    await page.evaluate(() => {
+      const el = document.querySelector('#approve') as HTMLElement & { quote?: Record<string, unknown> };
+      el.quote = { ...el.quote, totalReceivingAmount: 1 };
+    });
+    await approve().getByRole('alert').waitFor();
+    await shoot('approve-refused', 'A quote its payload contradicts: refused, nothing to approve');
+    await page.evaluate(() => {
+      const el = document.querySelector('#approve') as HTMLElement & { quote?: unknown };
+      el.quote = undefined;
+    });
+    await approve().getByText('No payment to approve yet.').waitFor();
+    await shoot('approve-empty', 'No quote yet: an empty state, not "Loading…"');
+
+    if (UPDATE) await writeIndex();
+    expect(changed, `pictures changed (see ${DIFFS}/; npm run gallery accepts them)`).to.deep.equal([]);
+  });
+});
+
+/** docs/gallery.md: one section per state, one picture per variant. */
+async function writeIndex(): Promise<void> {
+  const lines = [
+    '# Gallery',
+    '',
+    'Every state of the wallet on the demo page, in Chromium: light and dark, a custom accent,',
+    'Spanish, at 375 and 1024 px. `npm run gallery` refreshes the pictures; `npm test` compares',
+    'them (test/gallery/gallery.page.test.ts). Magenta boxes mask what changes on every run',
+    '(times left, random ids and addresses).',
+    '',
+  ];
+  for (const { state, caption } of shots) {
+    lines.push(`## ${caption}`, '');
+    lines.push(`| ${VARIANTS.map((v) => v.title).join(' | ')} |`, `| ${VARIANTS.map(() => '---').join(' | ')} |`);
+    lines.push(
+      `| ${VARIANTS.map((v) => `![${caption}, ${v.title}](gallery/${state}--${v.name}.png)`).join(' | ')} |`,
+      '',
+    );
+  }
+  await writeFile('docs/gallery.md', lines.join('\n'));
+}
