@@ -1,0 +1,111 @@
+/**
+ * Phone numbers for `<ew-account-settings>`, kept light on purpose: a short
+ * list of calling codes, digit grouping as the user types, and the strict
+ * E.164 form the service takes (spec 2.1 and Part 8: `^\+[1-9]\d{1,14}$`).
+ * No numbering-plan database: what is checked is the shape the service
+ * checks, plus a lower bound on the length to catch a number cut short.
+ */
+
+/** A country the form offers: region (ISO 3166-1 alpha-2), calling code, and how national digits are grouped. */
+export interface Country {
+  region: string;
+  code: string;
+  /** Sizes of the groups shown (`'334'`: `415 555 0123`); digits past them join the last group. */
+  groups: string;
+}
+
+/** Common calling codes; the names come from the strings table (`countryName`). */
+export const COUNTRIES: readonly Country[] = [
+  { region: 'US', code: '1', groups: '334' },
+  { region: 'CA', code: '1', groups: '334' },
+  { region: 'MX', code: '52', groups: '334' },
+  { region: 'GB', code: '44', groups: '46' },
+  { region: 'ES', code: '34', groups: '3222' },
+  { region: 'DE', code: '49', groups: '47' },
+  { region: 'FR', code: '33', groups: '12222' },
+  { region: 'BR', code: '55', groups: '254' },
+  { region: 'AE', code: '971', groups: '234' },
+  { region: 'IN', code: '91', groups: '55' },
+];
+
+export const E164 = /^\+[1-9]\d{1,14}$/;
+
+/** Fewer national digits than this is a number cut short in every country listed. */
+const MIN_NATIONAL = 6;
+
+export const countryOf = (region: string): Country => COUNTRIES.find((c) => c.region === region) ?? COUNTRIES[0]!;
+
+/**
+ * The national digits shown in groups: `4155550123` -> `415 555 0123`. A
+ * trunk `0` people type out of habit (`07911…` in the UK) stays on screen as
+ * its own group and is dropped from the E.164 form.
+ */
+export function formatNational(digits: string, country: Country): string {
+  const trunk = /^0*/.exec(digits)![0];
+  let rest = digits.slice(trunk.length);
+  const out: string[] = trunk ? [trunk] : [];
+  const sizes = [...country.groups].map(Number);
+  sizes.forEach((size, i) => {
+    if (!rest) return;
+    const take = i === sizes.length - 1 ? rest.length : size;
+    out.push(rest.slice(0, take));
+    rest = rest.slice(take);
+  });
+  return out.join(' ');
+}
+
+/** The E.164 number for national digits in `country` (trunk zeros dropped). */
+export function toE164(digits: string, country: Country): string {
+  return `+${country.code}${digits.replace(/^0+/, '')}`;
+}
+
+/** Whether `e164` is a number the form may send: the service's pattern and a plausible length. */
+export function isValidE164(e164: string, country: Country): boolean {
+  return E164.test(e164) && e164.length - 1 - country.code.length >= MIN_NATIONAL;
+}
+
+/** Most national digits the country leaves room for in E.164's 15. */
+export const maxNational = (country: Country): number => 15 - country.code.length;
+
+/**
+ * A number given with its calling code (`+44 7911 123456`, `0044…`, pasted or
+ * from an account): the country and the national digits, when the code is one
+ * listed. `preferred` settles codes shared by several regions (+1).
+ */
+export function splitInternational(
+  value: string,
+  preferred?: string,
+): { country: Country; digits: string } | undefined {
+  const match = /^\s*(?:\+|00)(.*)$/.exec(value);
+  if (!match) return undefined;
+  const all = match[1]!.replace(/\D/g, '');
+  const candidates = COUNTRIES.filter((c) => all.startsWith(c.code));
+  const country = candidates.find((c) => c.region === preferred) ?? candidates[0];
+  return country && { country, digits: all.slice(country.code.length) };
+}
+
+/** The region a new number most likely starts in: the current phone's, else the browser language's. */
+export function defaultRegion(current: string | undefined, language: string): string {
+  let region: string | undefined;
+  try {
+    // `es` -> ES, `pt` -> BR, `en` -> US: the likely region of a bare language (CLDR likely subtags).
+    region = new Intl.Locale(language).maximize().region;
+  } catch {
+    region = undefined; // not a well-formed language tag
+  }
+  const fromPhone = current ? splitInternational(current, region)?.country.region : undefined;
+  return fromPhone ?? COUNTRIES.find((c) => c.region === region)?.region ?? 'US';
+}
+
+/**
+ * Where the caret goes after reformatting: just after the same number of
+ * digits as before it, so typing or deleting mid-number does not jump to the end.
+ */
+export function caretAfterDigits(formatted: string, digitsBefore: number): number {
+  if (digitsBefore <= 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < formatted.length; i++) {
+    if (/\d/.test(formatted[i]!) && ++seen === digitsBefore) return i + 1;
+  }
+  return formatted.length;
+}

@@ -1,0 +1,86 @@
+/**
+ * The phone form's arithmetic: digits grouped per country as typed, the
+ * E.164 form sent (trunk zeros dropped, the service's pattern), a pasted
+ * international number split into its country, the default country, and
+ * where the caret lands after reformatting. Shared: runs in Node and in the browsers.
+ */
+import { expect } from 'chai';
+import { describe, it } from '#test-harness';
+import {
+  caretAfterDigits,
+  COUNTRIES,
+  countryOf,
+  defaultRegion,
+  formatNational,
+  isValidE164,
+  maxNational,
+  splitInternational,
+  toE164,
+} from '../../src/elements/account-settings/phone-number.js';
+
+describe('phone numbers of <ew-account-settings>', () => {
+  it('groups national digits per country as they are typed, the overflow joining the last group', () => {
+    const us = countryOf('US');
+    expect(['4', '415', '4155', '415555', '4155550', '4155550123'].map((d) => formatNational(d, us))).to.deep.equal([
+      '4',
+      '415',
+      '415 5',
+      '415 555',
+      '415 555 0',
+      '415 555 0123',
+    ]);
+    expect(formatNational('612345678', countryOf('ES'))).to.equal('612 34 56 78');
+    expect(formatNational('612345678', countryOf('FR'))).to.equal('6 12 34 56 78');
+    expect(formatNational('15123456789', countryOf('DE'))).to.equal('1512 3456789');
+    expect(formatNational('151234567890', countryOf('DE'))).to.equal('1512 34567890');
+    expect(formatNational('11912345678', countryOf('BR'))).to.equal('11 91234 5678');
+    expect(formatNational('9876543210', countryOf('IN'))).to.equal('98765 43210');
+    expect(formatNational('', us)).to.equal('');
+  });
+
+  it('keeps a typed trunk 0 on screen as its own group and drops it from the E.164 form', () => {
+    const gb = countryOf('GB');
+    expect(formatNational('07911123456', gb)).to.equal('0 7911 123456');
+    expect(toE164('07911123456', gb)).to.equal('+447911123456');
+    expect(toE164('4155550123', countryOf('US'))).to.equal('+14155550123');
+    expect(toE164('501234567', countryOf('AE'))).to.equal('+971501234567');
+  });
+
+  it("accepts only the service's E.164 pattern with a plausible national length", () => {
+    const us = countryOf('US');
+    expect(isValidE164('+14155550123', us)).to.equal(true);
+    expect(isValidE164('+1415', us), 'cut short').to.equal(false);
+    expect(isValidE164('+1', us)).to.equal(false);
+    expect(isValidE164(`+1${'2'.repeat(15)}`, us), 'past 15 digits').to.equal(false);
+    expect(isValidE164('+1415555012a', us)).to.equal(false);
+    // The form never sends more national digits than E.164 leaves room for.
+    for (const c of COUNTRIES) expect(c.code.length + maxNational(c)).to.equal(15);
+  });
+
+  it('splits a pasted international number into its country and digits; a shared code keeps the preferred region', () => {
+    expect(splitInternational('+44 7911 123456')).to.deep.equal({ country: countryOf('GB'), digits: '7911123456' });
+    expect(splitInternational('0034 612 34 56 78')?.country.region).to.equal('ES');
+    expect(splitInternational('+971 50 123 4567')?.country.region).to.equal('AE');
+    expect(splitInternational('+1 416 555 0123', 'CA')?.country.region).to.equal('CA');
+    expect(splitInternational('+1 416 555 0123')?.country.region).to.equal('US');
+    expect(splitInternational('+7 912 345 67 89'), 'a code not listed').to.equal(undefined);
+    expect(splitInternational('415 555 0123'), 'national').to.equal(undefined);
+  });
+
+  it("defaults to the current phone's country, else the language's likely region, else the US", () => {
+    expect(defaultRegion('+447911123456', 'en-US')).to.equal('GB');
+    expect(defaultRegion('+14165550123', 'en-CA')).to.equal('CA');
+    expect(defaultRegion(undefined, 'es-MX')).to.equal('MX');
+    expect(defaultRegion(undefined, 'es')).to.equal('ES');
+    expect(defaultRegion(undefined, 'pt')).to.equal('BR');
+    expect(defaultRegion(undefined, 'ja-JP')).to.equal('US');
+    expect(defaultRegion(undefined, 'not a tag!')).to.equal('US');
+  });
+
+  it('puts the caret just after the same number of digits', () => {
+    expect(caretAfterDigits('415 555 0123', 3)).to.equal(3);
+    expect(caretAfterDigits('415 555 0123', 4)).to.equal(5);
+    expect(caretAfterDigits('415 555 0123', 10)).to.equal(12);
+    expect(caretAfterDigits('415 555 0123', 0)).to.equal(0);
+  });
+});
