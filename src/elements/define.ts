@@ -5,6 +5,7 @@
  * keeps its first definition and the page gets one warning naming the
  * version. Never throws.
  */
+import { EwAccountSettings } from './account-settings/account-settings.js';
 import { EwApproveQuote } from './approve-quote/approve-quote.js';
 import { EwCredentials } from './credentials/credentials.js';
 import { EwExportWallet } from './export-wallet/export-wallet.js';
@@ -30,6 +31,7 @@ export const ELEMENTS = {
   'ew-credentials': EwCredentials,
   'ew-export-wallet': EwExportWallet,
   'ew-wallet-overview': EwWalletOverview,
+  'ew-account-settings': EwAccountSettings,
 } as const;
 
 const VERSION_KEY = Symbol.for('embedded-wallet-elements.version');
@@ -72,5 +74,6 @@ declare global {
     'ew-credentials': EwCredentials;
     'ew-export-wallet': EwExportWallet;
     'ew-wallet-overview': EwWalletOverview;
+    'ew-account-settings': EwAccountSettings;
   }
 }

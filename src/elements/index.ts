@@ -1,4 +1,5 @@
 /** The element classes, events and strings (no registration: see define.ts). */
+export { EwAccountSettings } from './account-settings/account-settings.js';
 export { EwApproveQuote } from './approve-quote/approve-quote.js';
 export { EwCredentials } from './credentials/credentials.js';
 export { EwExportWallet } from './export-wallet/export-wallet.js';

@@ -4,6 +4,7 @@
  * events it fires. The React and Vue typings are built from these.
  */
 import type {
+  EwAccountSettings,
   EwApproveQuote,
   EwCredentials,
   EwExportWallet,
@@ -88,5 +89,10 @@ export interface EwElements {
     element: EwWalletOverview;
     attributes: object;
     properties: Props<EwWalletOverview, 'client' | 'strings'>;
+  };
+  'ew-account-settings': {
+    element: EwAccountSettings;
+    attributes: { 'hide-title'?: boolean };
+    properties: Props<EwAccountSettings, 'client' | 'strings'>;
   };
 }

@@ -1,0 +1,438 @@
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import type { WalletClient } from '../../client/index.js';
+import { CODE_SLOT } from '../shared/code-slot.js';
+import { ClientController } from '../shared/client-controller.js';
+import { ReadyController } from '../shared/ready.js';
+import { errorText } from '../shared/error-text.js';
+import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { themeStyles } from '../shared/theme.styles.js';
+import { accountSettingsStyles } from './account-settings.styles.js';
+import {
+  caretAfterDigits,
+  COUNTRIES,
+  countryOf,
+  defaultRegion,
+  formatNational,
+  isValidE164,
+  maxNational,
+  splitInternational,
+  toE164,
+} from './phone-number.js';
+
+type Channel = 'email' | 'sms';
+
+/** The service's own check of an email (the sandbox's, spec 2.1 "string, email"): refused here before any call. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The account's email or phone as its code credential names it (spec 2.10: the nickname is the address). */
+interface Contact {
+  value: string | undefined;
+  credentialId: string | undefined;
+}
+
+/** One contact's inline form. `value` is what the user typed, kept through failures and a Cancel. */
+interface ContactForm {
+  open: boolean;
+  value: string;
+  /** The phone form's country (ISO 3166-1 region). */
+  region: string;
+  invalid: boolean;
+}
+
+const digitsOf = (value: string) => value.replace(/\D/g, '');
+/** A number typed with its calling code (`+44…`, `0044…`) rather than in the country chosen. */
+const INTERNATIONAL = /^\s*(\+|00)/;
+
+/** A stored E.164 number as people read it: `+44 7911 123456`. */
+function displayPhone(e164: string): string {
+  const split = splitInternational(e164);
+  return split ? `+${split.country.code} ${formatNational(split.digits, split.country)}` : e164;
+}
+
+/**
+ * The account's own settings: its email and phone (the customer's contact,
+ * which the wallet's code credentials follow, spec 4.2 rule 2) and the
+ * wallet's privacy. Each contact changes through an inline form, signed by
+ * the session when the service asks; afterwards "Verify with a code" sends a
+ * code to the new address through the wallet's own one-time-code sign-in, so
+ * the user proves it reaches them. A phone is entered as a country and a
+ * national number, grouped as it is typed, and sent exactly as the E.164
+ * shown under it. Needs the client's `customerId` (`customer-id` on `<ew-wallet>`).
+ *
+ * @summary Change the account's email and phone; make the wallet private.
+ * @tagname ew-account-settings
+ * @slot ew-code - Used by the elements themselves for the code field (see `<ew-otp-sign-in>`).
+ * @csspart base - The wrapper.
+ * @csspart value - The current email or phone.
+ * @csspart input - The form fields.
+ * @csspart submit - The save buttons.
+ * @csspart switch - The privacy switch.
+ * @csspart message - A change that went through.
+ * @csspart error - A problem with what was typed, or a failed change.
+ * @csspart spinner - Progress indicator.
+ * @event {EwErrorEvent} ew-error - Loading or a change failed (also a step of the verification).
+ * @event {EwOtpSentEvent} ew-otp-sent - "Verify with a code" sent a code to the new email or phone.
+ * @event {EwSignedInEvent} ew-signed-in - The code was accepted: the new address is the user's, and signed in with.
+ * @event {EwReadyEvent} ew-ready - The settings are shown.
+ * @event {EwLoadErrorEvent} ew-load-error - The settings could not load.
+ */
+export class EwAccountSettings extends LitElement {
+  static override styles = [themeStyles, accountSettingsStyles];
+  static override properties = {
+    client: { attribute: false },
+    hideTitle: { attribute: 'hide-title', type: Boolean },
+    strings: { attribute: false },
+    contacts: { state: true },
+    privateOn: { state: true },
+    forms: { state: true },
+    verifying: { state: true },
+    notices: { state: true },
+  };
+
+  /** The wallet client (set by `<ew-wallet>`, or by you); it needs `customerId`. */
+  declare client: WalletClient | undefined;
+  /** Leaves out the element's own heading (a host's section already names it). */
+  declare hideTitle: boolean;
+  /** Overrides of the user-facing strings. */
+  declare strings: Partial<WalletStrings> | undefined;
+  declare private contacts: Record<Channel, Contact> | undefined;
+  declare private privateOn: boolean;
+  declare private forms: Record<Channel, ContactForm>;
+  /** The contact whose new address is offered "Verify with a code" (one at a time: one code field). */
+  declare private verifying: Channel | undefined;
+  declare private notices: Partial<Record<Channel | 'privacy', string>>;
+
+  // One action per setting: saving the email does not hold back the privacy switch.
+  private readonly loading = new ClientController(this);
+  private readonly actions: Record<Channel | 'privacy', ClientController> = {
+    email: new ClientController(this),
+    sms: new ClientController(this),
+    privacy: new ClientController(this),
+  };
+  private readonly readiness = new ReadyController(this);
+
+  constructor() {
+    super();
+    this.hideTitle = false;
+    this.privateOn = false;
+    const form = { open: false, value: '', region: '', invalid: false };
+    this.forms = { email: form, sms: form };
+    this.notices = {};
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('client') && this.client) {
+      this.contacts = undefined;
+      this.verifying = undefined;
+      this.loading.reset();
+      this.readiness.reset();
+      void this.load();
+    }
+  }
+
+  /** Reads the contact (the wallet's code credentials) and the wallet's privacy again. */
+  async load(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    const read = await this.loading.run('loadSettings', () =>
+      Promise.all([client.listCredentials(), client.getWallet()]),
+    );
+    if (client !== this.client) return; // another account meanwhile: its own load shows
+    if (!read) return this.readiness.failed(this.loading.error);
+    const [credentials, wallet] = read;
+    const contact = (type: string): Contact => {
+      const credential = credentials.find((c) => c.type === type);
+      return { value: credential?.nickname, credentialId: credential?.id };
+    };
+    this.contacts = { email: contact('EMAIL_OTP'), sms: contact('SMS_OTP') };
+    this.privateOn = wallet.privateEnabled === true;
+    this.readiness.ready();
+  }
+
+  private patch(channel: Channel, changes: Partial<ContactForm>): void {
+    this.forms = { ...this.forms, [channel]: { ...this.forms[channel], ...changes } };
+  }
+
+  private notice(key: Channel | 'privacy', text: string | undefined): void {
+    this.notices = { ...this.notices, [key]: text };
+  }
+
+  private async focusOn(selector: string): Promise<void> {
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
+  }
+
+  private toggleForm(channel: Channel): Promise<void> {
+    if (this.forms[channel].open) return this.closeForm(channel);
+    const form = this.forms[channel];
+    this.actions[channel].reset();
+    this.notice(channel, undefined);
+    this.patch(channel, {
+      open: true,
+      // A number typed before (then cancelled) keeps its country.
+      region: form.value ? form.region : defaultRegion(this.contacts?.sms.value, navigator.language),
+    });
+    return this.focusOn(`#${channel}-${channel === 'sms' ? 'country' : 'input'}`);
+  }
+
+  private closeForm(channel: Channel): Promise<void> {
+    if (this.actions[channel].pending) return Promise.resolve();
+    this.patch(channel, { open: false, invalid: false });
+    return this.focusOn(`#${channel}-toggle`);
+  }
+
+  /** Checks what was typed, then changes the contact; on failure the form stays as typed. */
+  private async save(channel: Channel): Promise<void> {
+    const client = this.client;
+    const form = this.forms[channel];
+    if (!client || this.actions[channel].pending) return;
+    const s = resolveStrings(this.strings);
+    let contact: { email: string } | { phoneNumber: string };
+    let shown: string;
+    if (channel === 'email') {
+      shown = form.value.trim();
+      contact = { email: shown };
+      if (!EMAIL.test(shown)) return this.refuse(channel);
+    } else {
+      const country = countryOf(form.region);
+      const phoneNumber = toE164(digitsOf(form.value), country);
+      if (INTERNATIONAL.test(form.value) || !isValidE164(phoneNumber, country)) return this.refuse(channel);
+      contact = { phoneNumber };
+      shown = displayPhone(phoneNumber);
+    }
+    this.patch(channel, { invalid: false });
+    if (this.verifying === channel) this.verifying = undefined;
+    const done = await this.actions[channel].run('updateContact', () => client.updateContact(contact));
+    if (!done || client !== this.client) return this.focusOn(`#${channel}-input`);
+    // What the service applied is what was signed: the value sent (its answer is not needed to show it).
+    const sent = 'email' in contact ? contact.email : contact.phoneNumber;
+    this.contacts = { ...this.contacts!, [channel]: { ...this.contacts![channel], value: sent } };
+    this.patch(channel, { open: false, value: '' });
+    this.notice(channel, channel === 'email' ? s.emailChanged(shown) : s.phoneChanged(shown));
+    // The code credential now names the new address: a code sent to it proves it is the user's.
+    if (this.contacts[channel].credentialId) this.verifying = channel;
+    await this.focusOn(`#${channel}-toggle`);
+  }
+
+  private refuse(channel: Channel): Promise<void> {
+    this.patch(channel, { invalid: true });
+    return this.focusOn(`#${channel}-input`);
+  }
+
+  private verified(channel: Channel): Promise<void> {
+    this.verifying = undefined;
+    this.notice(channel, resolveStrings(this.strings).contactVerified);
+    return this.focusOn(`#${channel}-toggle`);
+  }
+
+  /** Groups the digits as they are typed, keeping the caret among the same digits; a pasted `+44…` picks its country. */
+  private onPhoneInput(event: InputEvent): void {
+    const input = event.target as HTMLInputElement;
+    const raw = input.value;
+    const before = digitsOf(this.forms.sms.value);
+    let country = countryOf(this.forms.sms.region);
+    let digits = digitsOf(raw);
+    let caret = digitsOf(raw.slice(0, input.selectionStart ?? raw.length)).length;
+    const international = splitInternational(raw, country.region);
+    if (international) {
+      ({ country, digits } = international);
+      caret = digits.length;
+    } else if (INTERNATIONAL.test(raw)) {
+      // A calling code still being typed (`+4` before `+44`), or one not listed: left as typed, refused on save.
+      return this.patch('sms', { value: raw, invalid: false });
+    } else if (event.inputType === 'deleteContentBackward' && digits === before && caret > 0) {
+      // Backspace on a group's space: delete the digit before it (the space alone would come back).
+      digits = digits.slice(0, caret - 1) + digits.slice(caret);
+      caret--;
+    }
+    digits = digits.slice(0, maxNational(country));
+    const value = formatNational(digits, country);
+    if (value !== raw) {
+      input.value = value;
+      const at = caretAfterDigits(value, caret);
+      input.setSelectionRange(at, at);
+    }
+    this.patch('sms', { value, region: country.region, invalid: false });
+  }
+
+  private onCountry(event: Event): void {
+    const country = countryOf((event.target as HTMLSelectElement).value);
+    const digits = digitsOf(this.forms.sms.value).slice(0, maxNational(country));
+    this.patch('sms', { region: country.region, value: formatNational(digits, country), invalid: false });
+  }
+
+  private async togglePrivacy(): Promise<void> {
+    const client = this.client;
+    const action = this.actions.privacy;
+    if (!client || !this.contacts || action.pending) return;
+    const next = !this.privateOn;
+    this.privateOn = next; // the switch moves at once; a failure puts it back
+    this.notice('privacy', undefined);
+    const done = await action.run('setWalletPrivacy', async () => (await client.setWalletPrivacy(next), true));
+    if (client !== this.client) return;
+    const s = resolveStrings(this.strings);
+    if (done) this.notice('privacy', next ? s.privacyOn : s.privacyOff);
+    else this.privateOn = !next;
+  }
+
+  private contactForm(channel: Channel, s: WalletStrings) {
+    const email = channel === 'email';
+    const form = this.forms[channel];
+    const { pending, error } = this.actions[channel];
+    const problem = form.invalid
+      ? email
+        ? s.invalidEmail
+        : s.invalidPhone
+      : error && !pending
+        ? errorText(error, s)
+        : undefined;
+    const describedBy = [email ? '' : 'sms-e164', problem ? `${channel}-error` : ''].filter(Boolean).join(' ');
+    const digits = INTERNATIONAL.test(form.value) ? '' : digitsOf(form.value);
+    // One field for both: an email address, or the national part of a phone number (the country is beside it).
+    const field = html`<div class="field">
+      <label for="${channel}-input">${email ? s.newEmailLabel : s.phoneNumberLabel}</label>
+      <input
+        id="${channel}-input"
+        part="input"
+        type=${email ? 'email' : 'tel'}
+        autocomplete=${email ? 'email' : 'tel-national'}
+        inputmode=${email ? 'email' : 'tel'}
+        spellcheck="false"
+        autocapitalize="off"
+        required
+        .value=${form.value}
+        aria-invalid=${form.invalid ? 'true' : 'false'}
+        aria-describedby=${describedBy || nothing}
+        @input=${(e: InputEvent) =>
+          email
+            ? this.patch(channel, { value: (e.target as HTMLInputElement).value, invalid: false })
+            : this.onPhoneInput(e)}
+      />
+    </div>`;
+    return html`<form
+      id="${channel}-form"
+      novalidate
+      @submit=${(e: Event) => (e.preventDefault(), void this.save(channel))}
+      @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && void this.closeForm(channel)}
+    >
+      ${
+        email
+          ? field
+          : html`<div class="pair">
+                <div class="field">
+                  <label for="sms-country">${s.countryLabel}</label>
+                  <select id="sms-country" part="input" @change=${(e: Event) => this.onCountry(e)}>
+                    ${COUNTRIES.map(
+                      (c) =>
+                        html`<option value=${c.region} ?selected=${c.region === form.region}>
+                          ${s.countryName(c.region)} (+${c.code})
+                        </option>`,
+                    )}
+                  </select>
+                </div>
+                ${field}
+              </div>
+              <p id="sms-e164" class="muted">
+                ${digits ? s.phoneSavedAs(toE164(digits, countryOf(form.region))) : ''}
+              </p>`
+      }
+      ${problem ? html`<p id="${channel}-error" part="error" role="alert">${problem}</p>` : nothing}
+      <div class="row">
+        <button part="submit" type="submit" ?disabled=${pending}>
+          ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.saving}` : s.save}
+        </button>
+        <button class="secondary" type="button" ?disabled=${pending} @click=${() => this.closeForm(channel)}>
+          ${s.cancel}
+        </button>
+      </div>
+    </form>`;
+  }
+
+  private contactSection(channel: Channel, s: WalletStrings) {
+    const email = channel === 'email';
+    const contact = this.contacts?.[channel];
+    const open = this.forms[channel].open;
+    const value = contact?.value;
+    const notice = this.notices[channel];
+    return html`<section aria-labelledby="${channel}-title">
+      <div class="head">
+        <div class="current">
+          <h4 id="${channel}-title">${email ? s.emailLabel : s.phoneLabel}</h4>
+          <div part="value">
+            ${!contact ? html`<span class="skeleton"></span>` : value ? (email ? value : displayPhone(value)) : s.notSet}
+          </div>
+        </div>
+        <button
+          id="${channel}-toggle"
+          class="secondary"
+          type="button"
+          aria-expanded=${open ? 'true' : 'false'}
+          aria-controls=${open ? `${channel}-form` : nothing}
+          ?disabled=${!contact}
+          @click=${() => this.toggleForm(channel)}
+        >
+          ${value ? (email ? s.changeEmail : s.changePhone) : email ? s.addEmail : s.addPhone}
+        </button>
+      </div>
+      ${open ? this.contactForm(channel, s) : nothing}
+      <div aria-live="polite">${notice ? html`<p part="message" role="status">${notice}</p>` : nothing}</div>
+      ${
+        this.verifying === channel
+          ? html`<ew-otp-sign-in
+              .client=${this.client}
+              .strings=${{ ...this.strings, signInWithEmail: s.verifyWithCode, signInWithSms: s.verifyWithCode }}
+              channel=${channel}
+              credential-id=${contact!.credentialId!}
+              @ew-signed-in=${() => this.verified(channel)}
+              ><slot name=${CODE_SLOT} slot="code"></slot
+            ></ew-otp-sign-in>`
+          : nothing
+      }
+    </section>`;
+  }
+
+  private privacySection(s: WalletStrings) {
+    const { pending, error } = this.actions.privacy;
+    const notice = this.notices.privacy;
+    const failed = error && !pending;
+    return html`<section aria-labelledby="privacy-title">
+      <div class="head">
+        <div class="current">
+          <h4 id="privacy-title">${s.privateWallet}</h4>
+          <p id="privacy-hint" class="muted">${s.privateWalletHint}</p>
+        </div>
+        <button
+          part="switch"
+          role="switch"
+          type="button"
+          aria-checked=${this.privateOn ? 'true' : 'false'}
+          aria-labelledby="privacy-title"
+          aria-describedby=${failed ? 'privacy-hint privacy-error' : 'privacy-hint'}
+          aria-disabled=${pending || !this.contacts ? 'true' : 'false'}
+          @click=${() => this.togglePrivacy()}
+        >
+          ${pending ? html`<span part="spinner" aria-hidden="true"></span>` : nothing}
+          <span class="track" aria-hidden="true"></span>
+        </button>
+      </div>
+      <div aria-live="polite">
+        ${failed ? html`<p id="privacy-error" part="error" role="alert">${errorText(error, s)}</p>` : nothing}
+        ${notice ? html`<p part="message" role="status">${notice}</p>` : nothing}
+      </div>
+    </section>`;
+  }
+
+  protected override render() {
+    const s = resolveStrings(this.strings);
+    const { pending, error } = this.loading;
+    return html`<div part="base" aria-busy=${pending ? 'true' : 'false'}>
+      ${this.hideTitle ? nothing : html`<h3>${s.accountSettingsTitle}</h3>`}
+      ${
+        error && !pending && !this.contacts
+          ? html`<p part="error" role="alert">${errorText(error, s)}</p>
+              <button class="secondary" type="button" @click=${() => this.load()}>${s.tryAgain}</button>`
+          : html`${this.contactSection('email', s)} ${this.contactSection('sms', s)} ${this.privacySection(s)}`
+      }
+    </div>`;
+  }
+}
