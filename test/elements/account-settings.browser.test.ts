@@ -1,0 +1,446 @@
+/**
+ * `<ew-account-settings>` as a user drives it, by real clicks and keys,
+ * against the sandbox through the relay: the email and the phone change (the
+ * sandbox's customer record and the code credentials follow, the exact E.164
+ * goes out), the new address is proven with a code, bad input is refused
+ * before any call, privacy turns on and off, a failing call keeps what was
+ * typed, axe finds nothing in each state, and nothing is wider than a phone.
+ */
+import { expect } from 'chai';
+import { afterEach, before, describe, it } from '#test-harness';
+import type { EwAccountSettings } from '../../src/elements/index.js';
+import type { WalletClient } from '../../src/client/index.js';
+import type { Transport, WireRequest } from '../../src/protocol/index.js';
+import {
+  emailSignIn,
+  makeClient,
+  newWallet,
+  platform,
+  recording,
+  sandboxSessions,
+  type TestWallet,
+} from '../helpers/browser-stack.js';
+import { buttonNamed, click, deepActiveElement, deepQueryAll, sendKeys, tabTo, waitFor } from '../helpers/dom.js';
+import { codeInput, nextEvent } from '../helpers/elements.js';
+
+interface AxeResult {
+  violations: { id: string; impact: string; help: string; nodes: { target: unknown[]; failureSummary: string }[] }[];
+}
+type Axe = { run(context: Element, options: object): Promise<AxeResult> };
+
+async function loadAxe(): Promise<Axe> {
+  const global = window as unknown as { axe?: Axe };
+  if (!global.axe) {
+    await new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = '/node_modules/axe-core/axe.min.js';
+      script.onload = () => resolve();
+      script.onerror = () => reject(new Error('axe-core did not load'));
+      document.head.append(script);
+    });
+  }
+  return global.axe!;
+}
+
+/** axe (WCAG 2.x A/AA, shadow DOM included) on `el`; fails listing each violation. */
+async function expectAccessible(el: Element, state: string): Promise<void> {
+  const axe = await loadAxe();
+  await new Promise((r) => setTimeout(r, 150)); // transitions settle: contrast is read from computed styles
+  const result = await axe.run(el, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    resultTypes: ['violations'],
+  });
+  const lines = result.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(n.target)}: ${n.failureSummary}`),
+  );
+  expect(lines, `axe in state "${state}"`).to.deep.equal([]);
+}
+
+const INTERNAL_ERROR = {
+  status: 500,
+  headers: new Headers(),
+  body: { status: 500, code: 'INTERNAL_ERROR', message: 'boom' },
+};
+
+/**
+ * A signed-in client for `wallet` whose calls are recorded; while `failing`
+ * matches a request, the relay "answers" 500 without it going out.
+ */
+async function signedInClient(wallet: TestWallet) {
+  const record = recording();
+  const faults = { failing: (_request: WireRequest) => false };
+  const transport: Transport = async (request) =>
+    faults.failing(request) ? INTERNAL_ERROR : record.transport(request);
+  const client = await makeClient(wallet, { transport });
+  await emailSignIn(client, wallet);
+  return { client, requests: record.requests, faults };
+}
+
+/** `<ew-account-settings>` with `client`, appended to `parent`; resolves once it fired `ew-ready`. */
+async function mount(client: WalletClient, parent: Element = document.body): Promise<EwAccountSettings> {
+  const el = document.createElement('ew-account-settings');
+  const ready = nextEvent(el, 'ew-ready');
+  el.client = client;
+  parent.append(el);
+  await ready;
+  return el;
+}
+
+const $ = <T extends Element = HTMLElement>(el: Element, selector: string) =>
+  waitFor(() => deepQueryAll<T>(selector, el)[0], selector);
+const text = (el: Element, selector: string) => deepQueryAll(selector, el)[0]?.textContent?.replace(/\s+/g, ' ').trim();
+const statusText = (el: Element) => deepQueryAll('[role="status"]', el).map((p) => p.textContent!.trim());
+const patches = (requests: WireRequest[]) => requests.filter((r) => r.method === 'PATCH');
+const customer = async (wallet: TestWallet) => (await platform('GET', `/customers/${wallet.customerId}`)).body;
+const nicknames = async (wallet: TestWallet) =>
+  Object.fromEntries(
+    (await platform('GET', `/auth/credentials?accountId=${wallet.accountId}`)).body.data.map(
+      (c: { type: string; nickname: string }) => [c.type, c.nickname],
+    ),
+  );
+const privateEnabled = async (wallet: TestWallet) =>
+  (await platform('GET', `/customers/internal-accounts?customerId=${wallet.customerId}`)).body.data[0].privateEnabled;
+
+/** Presses each key of `keys` in turn (sendKeys types one key press at a time). */
+const type = (keys: string) => sendKeys({ type: keys });
+
+describe('<ew-account-settings>', () => {
+  const clients: WalletClient[] = [];
+  before(loadAxe);
+  afterEach(() => {
+    document.querySelectorAll('ew-account-settings, ew-test-shell, .narrow').forEach((el) => el.remove());
+    clients.splice(0).forEach((c) => c.close());
+  });
+
+  it("fires ew-ready showing the account's email and phone (from its code credentials) and the wallet's privacy", async () => {
+    const wallet = await newWallet({ phone: true });
+    const { client } = await signedInClient(wallet);
+    clients.push(client);
+    const el = await mount(client);
+    const email = (await customer(wallet)).email as string;
+    const values = deepQueryAll('[part~="value"]', el).map((v) => v.textContent!.trim());
+    expect(values).to.deep.equal([email, '+1 415 555 0123']);
+    expect(buttonNamed('Change email', el)).to.not.equal(undefined);
+    expect(buttonNamed('Change phone', el)).to.not.equal(undefined);
+    const toggle = await $(el, '[role="switch"]');
+    expect(toggle.getAttribute('aria-checked')).to.equal('false');
+    expect(toggle.getAttribute('aria-disabled')).to.equal('false');
+    await expectAccessible(el, 'loaded');
+    el.setAttribute('theme', 'dark');
+    await expectAccessible(el, 'loaded (dark)');
+  });
+
+  it('changes the email by keyboard: focus to the field, Enter saves, the customer and its email credential change, focus back on the button; then "Verify with a code" signs in with the code sent to the new address', async () => {
+    const wallet = await newWallet();
+    const { client, requests } = await signedInClient(wallet);
+    clients.push(client);
+    const el = await mount(client);
+    const next = `new-${Date.now()}@example.org`;
+
+    const change = buttonNamed('Change email', el)!;
+    await tabTo(change);
+    await sendKeys({ press: 'Enter' });
+    const input = await $<HTMLInputElement>(el, '#email-input');
+    await waitFor(() => deepActiveElement() === input, 'focus on the email field');
+    expect([input.type, input.autocomplete, change.getAttribute('aria-expanded')]).to.deep.equal([
+      'email',
+      'email',
+      'true',
+    ]);
+    expect(
+      deepQueryAll('label', el)
+        .find((l) => l.getAttribute('for') === 'email-input')
+        ?.textContent?.trim(),
+    ).to.equal('New email');
+    await expectAccessible(el, 'email form open');
+
+    await type(next);
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => statusText(el).includes(`Your email is now ${next}.`), 'the success message');
+    expect(patches(requests).map((r) => r.body)).to.deep.equal([
+      { customerType: 'INDIVIDUAL', email: next },
+      { customerType: 'INDIVIDUAL', email: next }, // the signed retry: the same body
+    ]);
+    expect(patches(requests)[1]!.headers?.['Service-Wallet-Signature']).to.be.a('string');
+    expect((await customer(wallet)).email).to.equal(next);
+    expect((await nicknames(wallet)).EMAIL_OTP).to.equal(next);
+    expect(text(el, '[part~="value"]')).to.equal(next);
+    await waitFor(() => deepActiveElement() === buttonNamed('Change email', el), 'focus back on "Change email"');
+    expect(deepQueryAll('#email-form', el)).to.have.length(0);
+    await expectAccessible(el, 'email changed, verification offered');
+
+    // The proof: a code to the new address, typed into the field the element shows.
+    const sent = nextEvent(el, 'ew-otp-sent');
+    const signedIn = nextEvent(el, 'ew-signed-in');
+    await click(await waitFor(() => buttonNamed('Verify with a code', el), 'Verify with a code'));
+    expect((await sent).detail.destination).to.equal('n***@example.org');
+    const code = await codeInput(el);
+    expect(code.parentElement, 'the code field in the page (light DOM), for autofill').to.equal(el);
+    await waitFor(() => deepActiveElement() === code, 'focus on the code field');
+    await expectAccessible(el, 'verification code sent');
+    await type('000000'); // submits itself on the last digit
+    expect((await signedIn).detail.method).to.equal('EMAIL_OTP');
+    await waitFor(() => statusText(el).includes('Verified.'), 'verified');
+    expect(client.session?.nickname).to.equal(next);
+    const live = (await sandboxSessions(wallet.accountId)).filter((s) => !s.revoked);
+    expect(live.find((s) => s.id === client.session?.id)?.credentialId).to.equal(wallet.emailCredentialId);
+    expect(deepQueryAll('ew-otp-sign-in', el)).to.have.length(0);
+    expect(el.querySelector('input')).to.equal(null);
+  });
+
+  it('changes the phone: the country by its list, the national number grouped as typed, exactly the E.164 shown is sent; then verified by text', async () => {
+    const wallet = await newWallet({ phone: true });
+    const { client, requests } = await signedInClient(wallet);
+    clients.push(client);
+    const el = await mount(client);
+    await click(buttonNamed('Change phone', el)!);
+    const country = await $<HTMLSelectElement>(el, '#sms-country');
+    await waitFor(() => deepActiveElement() === country, 'focus on the country, the first field');
+    expect(country.value, "the current phone's country").to.equal('US');
+    expect(country.selectedOptions[0]!.textContent!.trim()).to.equal('United States (+1)');
+
+    await sendKeys({ press: 's' }); // type-ahead on the closed list: Spain
+    await waitFor(() => country.value === 'ES', 'Spain chosen');
+    await sendKeys({ press: 'Tab' });
+    const input = await $<HTMLInputElement>(el, '#sms-input');
+    expect(deepActiveElement()).to.equal(input);
+    expect([input.type, input.autocomplete, input.inputMode]).to.deep.equal(['tel', 'tel-national', 'tel']);
+    await type('612345678');
+    expect(input.value).to.equal('612 34 56 78');
+    expect(text(el, '#sms-e164')).to.equal('Will be saved as +34612345678');
+    expect(input.getAttribute('aria-describedby')).to.equal('sms-e164');
+    await expectAccessible(el, 'phone form filled');
+
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => statusText(el).includes('Your phone number is now +34 612 34 56 78.'), 'the success message');
+    expect(patches(requests)[0]!.body).to.deep.equal({ customerType: 'INDIVIDUAL', phoneNumber: '+34612345678' });
+    expect((await customer(wallet)).phoneNumber).to.equal('+34612345678');
+    expect((await nicknames(wallet)).SMS_OTP).to.equal('+34612345678');
+
+    const sent = nextEvent(el, 'ew-otp-sent');
+    await click(await waitFor(() => buttonNamed('Verify with a code', el), 'Verify with a code'));
+    expect((await sent).detail).to.deep.include({ channel: 'sms' });
+    expect((await sent).detail.destination).to.match(/\*\*\* \*\* 78$/);
+    const code = await codeInput(el);
+    await waitFor(() => deepActiveElement() === code, 'focus on the code field');
+    await type('000000');
+    await waitFor(() => statusText(el).includes('Verified.'), 'verified');
+    expect(client.session?.credentialType).to.equal('SMS_OTP');
+    expect(client.session?.nickname).to.equal('+34612345678');
+  });
+
+  it('"Add phone" on an account without one: a number typed with its calling code picks the country; the customer gets it (no code credential to verify)', async () => {
+    const wallet = await newWallet();
+    const { client, requests } = await signedInClient(wallet);
+    clients.push(client);
+    const el = await mount(client);
+    expect(deepQueryAll('[part~="value"]', el)[1]!.textContent!.trim()).to.equal('Not set');
+    await click(buttonNamed('Add phone', el)!);
+    const input = await $<HTMLInputElement>(el, '#sms-input');
+    await click(input);
+    await type('+447911123456');
+    const country = await $<HTMLSelectElement>(el, '#sms-country');
+    expect([country.value, input.value]).to.deep.equal(['GB', '7911 123456']);
+    expect(text(el, '#sms-e164')).to.equal('Will be saved as +447911123456');
+    await click(buttonNamed('Save', el)!);
+    await waitFor(() => statusText(el).includes('Your phone number is now +44 7911 123456.'), 'the success message');
+    expect(patches(requests)[0]!.body).to.deep.equal({ customerType: 'INDIVIDUAL', phoneNumber: '+447911123456' });
+    expect((await customer(wallet)).phoneNumber).to.equal('+447911123456');
+    expect(Object.keys(await nicknames(wallet))).to.deep.equal(['EMAIL_OTP']);
+    expect(buttonNamed('Verify with a code', el)).to.equal(undefined);
+    expect(buttonNamed('Change phone', el)).to.not.equal(undefined);
+  });
+
+  it('refuses a bad email or phone before any call: the message is tied to the field, focus stays there with the typed value; Escape closes and the value waits', async () => {
+    const wallet = await newWallet({ phone: true });
+    const { client, requests } = await signedInClient(wallet);
+    clients.push(client);
+    const el = await mount(client);
+    const before = requests.length;
+
+    await click(buttonNamed('Change email', el)!);
+    const email = await $<HTMLInputElement>(el, '#email-input');
+    await type('name@nodot');
+    await sendKeys({ press: 'Enter' });
+    const error = await $(el, '#email-error');
+    expect(error.textContent!.trim()).to.equal('Enter an email address such as name@example.com.');
+    expect([email.getAttribute('aria-invalid'), email.getAttribute('aria-describedby')]).to.deep.equal([
+      'true',
+      'email-error',
+    ]);
+    expect([deepActiveElement() === email, email.value]).to.deep.equal([true, 'name@nodot']);
+    await expectAccessible(el, 'email refused');
+
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => deepQueryAll('#email-form', el).length === 0, 'the form closed');
+    const change = buttonNamed('Change email', el)!;
+    expect([deepActiveElement() === change, change.getAttribute('aria-expanded')]).to.deep.equal([true, 'false']);
+    await sendKeys({ press: 'Enter' });
+    expect((await $<HTMLInputElement>(el, '#email-input')).value, 'reopened with what was typed').to.equal(
+      'name@nodot',
+    );
+
+    await click(buttonNamed('Change phone', el)!);
+    const phone = await $<HTMLInputElement>(el, '#sms-input');
+    await click(phone);
+    await type('41555');
+    await click(buttonNamed('Save', deepQueryAll('#sms-form', el)[0]!)!);
+    await waitFor(() => text(el, '#sms-error') === 'Enter the whole phone number for the country chosen.', 'refused');
+    expect(phone.getAttribute('aria-describedby')).to.equal('sms-e164 sms-error');
+    expect([deepActiveElement() === phone, phone.value]).to.deep.equal([true, '415 55']);
+    // A calling code that is not in the list is refused too, never sent under the country shown.
+    phone.select();
+    await type('+78121234567');
+    expect(text(el, '#sms-e164')).to.equal('');
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => text(el, '#sms-error'), 'refused again');
+    expect(requests.length, 'no call made').to.equal(before);
+    await expectAccessible(el, 'phone refused');
+  });
+
+  it('privacy: the switch turns the wallet private and back (the sandbox follows), announced, by click and by keyboard', async () => {
+    const wallet = await newWallet();
+    const { client } = await signedInClient(wallet);
+    clients.push(client);
+    const el = await mount(client);
+    const toggle = await $(el, '[role="switch"]');
+    expect(toggle.getAttribute('aria-labelledby')).to.equal('privacy-title');
+    expect(text(el, '#privacy-title')).to.equal('Private wallet');
+    await click(toggle);
+    expect(toggle.getAttribute('aria-checked')).to.equal('true');
+    await waitFor(() => statusText(el).includes('Your wallet is now private.'), 'on');
+    expect(await privateEnabled(wallet)).to.equal(true);
+    await expectAccessible(el, 'private');
+
+    await tabTo(toggle);
+    await sendKeys({ press: ' ' });
+    await waitFor(() => statusText(el).includes('Your wallet is no longer private.'), 'off');
+    expect(toggle.getAttribute('aria-checked')).to.equal('false');
+    expect(await privateEnabled(wallet)).to.equal(false);
+
+    // Read again, it shows what the service has.
+    await client.setWalletPrivacy(true);
+    await el.load();
+    expect(toggle.getAttribute('aria-checked')).to.equal('true');
+  });
+
+  it('a failing call shows the error, fires ew-error and keeps what was typed; the privacy switch goes back', async () => {
+    const wallet = await newWallet();
+    const { client, faults } = await signedInClient(wallet);
+    clients.push(client);
+    const el = await mount(client);
+    faults.failing = (request) => request.method === 'PATCH';
+    const errors: { code: string; operation?: string }[] = [];
+    el.addEventListener('ew-error', (e) => errors.push(e.detail));
+
+    await click(buttonNamed('Change email', el)!);
+    const input = await $<HTMLInputElement>(el, '#email-input');
+    await type('kept@example.net');
+    await sendKeys({ press: 'Enter' });
+    const error = await $(el, '#email-error');
+    expect(error.textContent!.trim()).to.equal('The wallet service had a problem. Try again shortly.');
+    expect(errors.map((e) => [e.code, e.operation])).to.deep.equal([['INTERNAL_ERROR', 'updateContact']]);
+    await waitFor(() => deepActiveElement() === input, 'focus back on the field');
+    expect(input.value).to.equal('kept@example.net');
+    expect(input.getAttribute('aria-describedby')).to.equal('email-error');
+    expect((await customer(wallet)).email).to.not.equal('kept@example.net');
+    await expectAccessible(el, 'email change failed');
+
+    const toggle = await $(el, '[role="switch"]');
+    await click(toggle);
+    await waitFor(() => text(el, '#privacy-error'), 'the privacy error');
+    expect(toggle.getAttribute('aria-checked'), 'reverted').to.equal('false');
+    expect(toggle.getAttribute('aria-describedby')).to.equal('privacy-hint privacy-error');
+    expect(errors.map((e) => e.operation)).to.deep.equal(['updateContact', 'setWalletPrivacy']);
+    expect(await privateEnabled(wallet)).to.equal(false);
+    await expectAccessible(el, 'privacy change failed');
+
+    // Once the service answers again, the same typed value goes through.
+    faults.failing = () => false;
+    await click(buttonNamed('Save', el)!);
+    await waitFor(() => statusText(el).includes('Your email is now kept@example.net.'), 'saved on retry');
+    expect((await customer(wallet)).email).to.equal('kept@example.net');
+  });
+
+  it('a failed first read says so with "Try again" (ew-load-error), and loads on it', async () => {
+    const wallet = await newWallet();
+    const { client, faults } = await signedInClient(wallet);
+    clients.push(client);
+    faults.failing = (request) => request.path.startsWith('/customers/internal-accounts');
+    const el = document.createElement('ew-account-settings');
+    const failed = nextEvent(el, 'ew-load-error');
+    el.client = client;
+    document.body.append(el);
+    expect((await failed).detail.code).to.equal('INTERNAL_ERROR');
+    await waitFor(() => text(el, '[part~="error"]'), 'the error');
+    await expectAccessible(el, 'load failed');
+    faults.failing = () => false;
+    const ready = nextEvent(el, 'ew-ready');
+    await click(buttonNamed('Try again', el)!);
+    await ready;
+    expect(buttonNamed('Change email', el)).to.not.equal(undefined);
+  });
+
+  it('inside another ew-* element (as in <ew-wallet>), the forwarded ew-code slot takes the code field', async () => {
+    if (!customElements.get('ew-test-shell')) {
+      customElements.define(
+        'ew-test-shell',
+        class extends HTMLElement {
+          client: WalletClient | undefined;
+          connectedCallback() {
+            const settings = document.createElement('ew-account-settings');
+            settings.setAttribute('hide-title', '');
+            settings.client = this.client;
+            const slot = document.createElement('slot');
+            slot.name = 'ew-code';
+            slot.slot = 'ew-code';
+            settings.append(slot);
+            (this.shadowRoot ?? this.attachShadow({ mode: 'open' })).replaceChildren(settings);
+          }
+        },
+      );
+    }
+    const wallet = await newWallet();
+    const { client } = await signedInClient(wallet);
+    clients.push(client);
+    const shell = document.createElement('ew-test-shell') as HTMLElement & { client?: WalletClient };
+    shell.client = client;
+    document.body.append(shell);
+    const el = await waitFor(() => shell.shadowRoot?.querySelector('ew-account-settings'), 'the settings');
+    await click(await waitFor(() => buttonNamed('Change email', el), 'the settings loaded'));
+    await $(el, '#email-input');
+    await type(`shell-${Date.now()}@example.org`);
+    await sendKeys({ press: 'Enter' });
+    await click(await waitFor(() => buttonNamed('Verify with a code', el), 'Verify with a code'));
+    const code = await codeInput(shell);
+    expect(code.parentElement).to.equal(shell);
+    await waitFor(() => deepActiveElement() === code, 'focus on the code field');
+    await type('000000');
+    await waitFor(() => statusText(el).includes('Verified.'), 'verified');
+  });
+
+  for (const width of [320, 414]) {
+    it(`fits ${width} px with both forms open and a code being asked for: nothing wider than the screen`, async () => {
+      const wallet = await newWallet({ phone: true });
+      const { client } = await signedInClient(wallet);
+      clients.push(client);
+      const frame = document.createElement('div');
+      frame.className = 'narrow';
+      frame.style.width = `${width}px`;
+      document.body.append(frame);
+      const el = await mount(client, frame);
+      await click(buttonNamed('Change email', el)!);
+      await type(`a-rather-long-address-${Date.now()}@subdomain.example.org`);
+      await sendKeys({ press: 'Enter' });
+      await click(await waitFor(() => buttonNamed('Verify with a code', el), 'Verify with a code'));
+      await codeInput(el);
+      await click(buttonNamed('Change phone', el)!);
+      await click(await $(el, '#sms-input'));
+      await type('4155550123');
+      const right = frame.getBoundingClientRect().right;
+      const wide = [el, ...deepQueryAll('*', el)].filter((node) => node.getBoundingClientRect().right > right + 0.5);
+      expect(wide.map((node) => `${node.localName}#${node.id}.${node.className}`)).to.deep.equal([]);
+      expect(el.scrollWidth).to.be.at.most(el.clientWidth);
+    });
+  }
+});
