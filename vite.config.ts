@@ -6,12 +6,14 @@
 //   minified, for pages without a bundler, plus embedded-wallet-p256.js, the
 //   @noble/curves fallback it imports only in engines that need it, and
 //   embedded-wallet-webauthn.js, which it imports when a passkey is first prepared,
-//   and embedded-wallet-hpke.js, the HPKE library, which it imports before a
-//   code is sealed or a sealed session key is made.
+//   embedded-wallet-hpke.js, the HPKE library, which it imports before a
+//   code is sealed or a sealed session key is made, embedded-wallet-qr.js (the
+//   QR encoder, when a QR code is first shown) and embedded-wallet-strings-es.js
+//   (the Spanish strings, on the first loadWalletStrings('es')).
 // Declarations come from `tsc -p tsconfig.build.json`.
 import { isAbsolute } from 'node:path';
 import { defineConfig } from 'vite';
-import { browserCrypto, scriptTagHpke, scriptTagP256Fallback, scriptTagWebAuthn } from './scripts/browser-crypto.mjs';
+import { browserCrypto, scriptTagFiles } from './scripts/browser-crypto.mjs';
 
 const isBare = (id: string) => !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0');
 
@@ -19,7 +21,7 @@ export default defineConfig(({ mode }) =>
   mode === 'iife'
     ? {
         // The @noble/curves fallback, the WebAuthn and the HPKE libraries ship as files next to the bundle (scripts/browser-crypto.mjs).
-        plugins: [browserCrypto, scriptTagP256Fallback, scriptTagWebAuthn, scriptTagHpke],
+        plugins: [browserCrypto, ...scriptTagFiles],
         build: {
           target: 'es2022',
           outDir: 'dist/browser',

@@ -42,9 +42,10 @@ export function wireQa(widget: typeof Widget): void {
   $<HTMLInputElement>('#radius').addEventListener('input', (e) =>
     document.body.style.setProperty('--ew-radius', `${(e.target as HTMLInputElement).value}px`),
   );
-  $<HTMLSelectElement>('#locale').addEventListener('change', (e) => {
-    const es = (e.target as HTMLSelectElement).value === 'es';
-    widget.setWalletStrings(es ? widget.STRINGS_ES : widget.STRINGS_EN);
-    document.documentElement.lang = es ? 'es' : 'en';
+  $<HTMLSelectElement>('#locale').addEventListener('change', async (e) => {
+    const locale = (e.target as HTMLSelectElement).value === 'es' ? 'es' : 'en';
+    // Spanish is its own file, fetched on first use: the page says its language once it is in.
+    widget.setWalletStrings(await widget.loadWalletStrings(locale));
+    document.documentElement.lang = locale;
   });
 }

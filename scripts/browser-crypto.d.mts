@@ -8,3 +8,8 @@ export declare const scriptTagWebAuthn: Plugin;
 export declare const scriptTagHpke: Plugin;
 export declare const HPKE_FILE: string;
 export declare function buildHpkeLibrary(): Promise<string>;
+export declare const scriptTagQr: Plugin;
+export declare const QR_FILE: string;
+export declare const scriptTagStringsEs: Plugin;
+export declare const STRINGS_ES_FILE: string;
+export declare const scriptTagFiles: Plugin[];

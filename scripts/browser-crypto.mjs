@@ -108,3 +108,40 @@ export const scriptTagHpke = lazyScriptTagFile(
   HPKE_FILE,
   buildHpkeLibrary,
 );
+
+// The wallet overview's QR encoder (lean-qr), likewise: src/elements/wallet-overview/qr-library.ts
+// is swapped for qr-library-script-tag.ts, which imports embedded-wallet-qr.js from next to the
+// bundle when a QR code is first shown.
+const overviewDir = fileURLToPath(new URL('../src/elements/wallet-overview/', import.meta.url));
+
+/** The encoder's file name next to the bundle (qr-library-script-tag.ts says the same). */
+export const QR_FILE = 'embedded-wallet-qr.js';
+
+export const scriptTagQr = lazyScriptTagFile('script-tag-qr', overviewDir, 'qr-library', QR_FILE, () =>
+  buildOneModule(join(overviewDir, 'qr-encoder.ts'), QR_FILE),
+);
+
+// The Spanish strings (src/elements/shared/strings-es.ts), likewise: strings-library.ts is swapped
+// for strings-library-script-tag.ts, which imports embedded-wallet-strings-es.js on the first
+// loadWalletStrings('es'); pages in English never fetch it.
+const sharedDir = fileURLToPath(new URL('../src/elements/shared/', import.meta.url));
+
+/** The file's name next to the bundle (strings-library-script-tag.ts says the same). */
+export const STRINGS_ES_FILE = 'embedded-wallet-strings-es.js';
+
+export const scriptTagStringsEs = lazyScriptTagFile(
+  'script-tag-strings-es',
+  sharedDir,
+  'strings-library',
+  STRINGS_ES_FILE,
+  () => buildOneModule(join(sharedDir, 'strings-es.ts'), STRINGS_ES_FILE),
+);
+
+/** Every file the script tag imports from next to itself, as vite plugins. */
+export const scriptTagFiles = [
+  scriptTagP256Fallback,
+  scriptTagWebAuthn,
+  scriptTagHpke,
+  scriptTagQr,
+  scriptTagStringsEs,
+];

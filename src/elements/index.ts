@@ -11,4 +11,4 @@ export { EwSignIn } from './sign-in/sign-in.js';
 export { EwWallet } from './wallet/wallet.js';
 export { EwWalletOverview } from './wallet-overview/wallet-overview.js';
 export * from './events/index.js';
-export { STRINGS_EN, STRINGS_ES, setWalletStrings, type WalletStrings } from './shared/strings.js';
+export { loadWalletStrings, setWalletStrings, STRINGS_EN, type WalletStrings } from './shared/strings.js';

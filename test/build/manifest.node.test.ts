@@ -32,6 +32,8 @@ const TAGS = [
   'ew-sessions',
   'ew-credentials',
   'ew-export-wallet',
+  'ew-wallet-overview',
+  'ew-account-settings',
 ];
 
 async function elements(file: string): Promise<Map<string, Declaration>> {
@@ -99,6 +101,12 @@ describe('custom-elements.json', () => {
       'destination-label',
       'allow-unverified-payment',
       'locale',
+      'status',
+      'failure-reason',
     ]);
+    // Every element says when it is usable (ew-ready) for a host's own placeholder.
+    for (const [tag, d] of found) expect(d.events!.map((e) => e.name), tag).to.include('ew-ready');
+    expect(wallet.events!.map((e) => e.name)).to.include('ew-load-error');
+    expect(wallet.attributes!.map((a) => a.name)).to.include.members(['first-sign-in', 'appearance']);
   });
 });

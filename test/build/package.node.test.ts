@@ -83,6 +83,8 @@ describe('the packed package, installed', () => {
       'embedded-wallet-p256.js',
       'embedded-wallet-webauthn.js',
       'embedded-wallet-hpke.js',
+      'embedded-wallet-qr.js',
+      'embedded-wallet-strings-es.js',
     ])
       expect(files.has(`dist/browser/${file}`), file).to.equal(true);
     expect([...files].some((file) => file.startsWith('test/') || file.startsWith('src/'))).to.equal(false);
@@ -129,6 +131,8 @@ describe('the packed package, installed', () => {
       'browser/embedded-wallet-p256.js',
       'browser/embedded-wallet-webauthn.js',
       'browser/embedded-wallet-hpke.js',
+      'browser/embedded-wallet-qr.js',
+      'browser/embedded-wallet-strings-es.js',
     ]) {
       const resolved = await inApp(`console.log(import.meta.resolve('${NAME}/${file}'))`);
       expect(existsSync(new URL(resolved)), file).to.equal(true);

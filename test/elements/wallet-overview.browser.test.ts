@@ -113,7 +113,9 @@ describe('<ew-wallet> shows the wallet: identity, balance, address', () => {
   it('shows the shape of the balance while it loads, and an error with a working Refresh when the read fails', async () => {
     const wallet = await newWallet();
     const { transport } = recording();
-    let release: (() => void) | undefined;
+    // Every wallet read waits (the overview's and the account settings' privacy) until released.
+    const held: (() => void)[] = [];
+    const release = () => held.splice(0).forEach((resume) => resume());
     let failNext = false;
     const slow: Transport = async (request) => {
       if (request.path.startsWith('/customers/internal-accounts')) {
@@ -121,7 +123,7 @@ describe('<ew-wallet> shows the wallet: identity, balance, address', () => {
           failNext = false;
           return { status: 500, headers: new Headers(), body: { status: 500, code: 'INTERNAL_ERROR', message: 'x' } };
         }
-        await new Promise<void>((resolve) => (release = resolve));
+        await new Promise<void>((resolve) => held.push(resolve));
       }
       return transport(request);
     };
@@ -130,7 +132,7 @@ describe('<ew-wallet> shows the wallet: identity, balance, address', () => {
     const overview = await waitFor(() => deepQueryAll('ew-wallet-overview', el)[0], 'the overview');
     await waitFor(() => deepQueryAll('.skeleton', overview).length >= 1, 'the loading shape');
     expect(deepQueryAll('[part~="base"]', overview)[0]!.getAttribute('aria-busy')).to.equal('true');
-    release!();
+    release();
     await waitFor(() => text(overview, '[part~="balance"]') === '$0.00', 'the balance');
 
     failNext = true;
@@ -140,7 +142,7 @@ describe('<ew-wallet> shows the wallet: identity, balance, address', () => {
     await waitFor(() => text(overview, '[part~="error"]'), 'the error');
     expect(errors).to.include('INTERNAL_ERROR');
     await click(buttonNamed('Refresh', overview)!);
-    release?.();
+    release();
     await waitFor(() => !deepQueryAll('[part~="error"]', overview).length, 'the error cleared');
     await waitFor(() => text(overview, '[part~="balance"]') === '$0.00', 'the balance again');
   });

@@ -7,7 +7,8 @@ import { afterEach, describe, it } from '#test-harness';
 import { advanceSandbox, newWallet, platform, recording } from '../helpers/browser-stack.js';
 import { buttonNamed, click, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
 import { codeInput, mountWallet as mount, signInByTyping } from '../helpers/elements.js';
-import { setWalletStrings, STRINGS_EN, STRINGS_ES } from '../../src/elements/index.js';
+import { loadWalletStrings, setWalletStrings, STRINGS_EN } from '../../src/elements/index.js';
+import { STRINGS_ES } from '../../src/elements/shared/strings-es.js';
 
 describe('<ew-wallet>', () => {
   afterEach(() => {
@@ -93,7 +94,11 @@ describe('<ew-wallet>', () => {
   });
 
   it('in Spanish (setWalletStrings): every visible string switches, the wrong-code message included', async () => {
-    setWalletStrings(STRINGS_ES);
+    // As a page does it: Spanish is loaded on first use.
+    const spanish = await loadWalletStrings('es-MX');
+    expect(spanish).to.deep.equal(STRINGS_ES);
+    expect(await loadWalletStrings('fr')).to.equal(STRINGS_EN);
+    setWalletStrings(spanish);
     try {
       const wallet = await newWallet();
       const el = await mount(wallet);

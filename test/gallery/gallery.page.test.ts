@@ -75,6 +75,7 @@ describe('the gallery: every state of the elements, as pictures compared with th
     await page.selectOption('#theme', variant.theme);
     await page.locator('#accent').fill(variant.accent ?? '#3b3fd8');
     await page.selectOption('#locale', variant.locale);
+    await page.waitForFunction((lang) => document.documentElement.lang === lang, variant.locale);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     // An approve button re-arms after each change of size or words, once in view: picture it armed.
     await page.evaluate(() =>
@@ -188,6 +189,7 @@ describe('the gallery: every state of the elements, as pictures compared with th
     for (const [title, state] of [
       ['Signed-in devices', 'devices'],
       ['Sign-in methods', 'methods'],
+      ['Account settings', 'account-settings'],
       ['Recovery phrase', 'recovery-phrase'],
     ] as const) {
       const summary = wallet().locator('summary', { hasText: title });

@@ -2,8 +2,9 @@
  * Every user-facing string of the elements, in one typed table. Terms that
  * interpolate are functions. Hosts override per element (`el.strings = {...}`)
  * or globally (`setWalletStrings({...})`); a second locale ships as
- * `STRINGS_ES` to show the mechanism.
+ * `STRINGS_ES` (strings-es.ts, loaded on first use by `loadWalletStrings`).
  */
+import { loadSpanish } from './strings-library.js';
 export interface WalletStrings {
   signInTitle: string;
   signInWithEmail: string;
@@ -246,170 +247,18 @@ export const STRINGS_EN: WalletStrings = {
   },
 };
 
-/** Spanish, shipped to show a second locale working (demo locale switch). */
-export const STRINGS_ES: WalletStrings = {
-  ...STRINGS_EN,
-  signInTitle: 'Inicia sesión en tu billetera',
-  signInWithEmail: 'Envíame un código por correo',
-  signInWithSms: 'Envíame un código por SMS',
-  signInWithPasskey: 'Iniciar sesión con una llave de acceso',
-  signInWithOAuth: 'Continuar con tu cuenta',
-  sendingCode: 'Enviando un código…',
-  codeSentTo: (d) => `Enviamos un código a ${d}.`,
-  codeLabel: 'Código de verificación',
-  codeHint: 'Escribe el código de 6 dígitos.',
-  verify: 'Verificar',
-  verifying: 'Comprobando el código…',
-  resend: 'Enviar un código nuevo',
-  resendIn: (s) => `Enviar un código nuevo en ${s} s`,
-  waitingForPasskey: 'Esperando tu llave de acceso…',
-  cancel: 'Cancelar',
-  signedInAs: (n) => `Sesión iniciada como ${n}`,
-  sessionTimeLeft: (m, s) => `La sesión termina en ${m}:${String(s).padStart(2, '0')}`,
-  refreshSession: 'Seguir conectado',
-  signOut: 'Cerrar sesión',
-  approveTitle: 'Aprobar pago',
-  youSend: 'Envías',
-  recipientGets: 'El destinatario recibe',
-  fees: 'Comisiones',
-  rate: 'Tipo de cambio',
-  destination: 'Para',
-  expiresIn: (m, s) => `La cotización vence en ${m}:${String(s).padStart(2, '0')}`,
-  noQuote: 'Todavía no hay un pago para aprobar.',
-  paymentProcessing: 'Aprobado. Tu pago está en camino…',
-  paymentCompleted: 'Pago enviado.',
-  paymentFailed: 'El pago no se realizó.',
-  failureReasons: {
-    EXECUTION_FAILED: 'No se pudo iniciar. Se te devolvió el dinero.',
-    COUNTERPARTY_DELIVERY_FAILED: 'El banco del destinatario no pudo recibirlo. Se te devolvió el dinero.',
-    RETURNED_BY_RECEIVING_BANK: 'El banco del destinatario lo devolvió. Se te devolvió el dinero.',
-    USER_CANCELLED: 'Se canceló. Se te devolvió el dinero.',
-    PAYOUT_AND_REFUND_FAILED: 'Todavía no se pudo entregar ni devolver. Contacta a soporte.',
-    INSUFFICIENT_FUNDS: 'Tu saldo no alcanza.',
-    QUOTE_EXPIRED: 'La cotización venció antes del envío. Solicita una nueva.',
-  },
-  receiptTitle: 'Pago',
-  quoteExpired: 'Esta cotización venció. Solicita una nueva.',
-  approve: 'Aprobar',
-  approving: 'Firmando…',
-  sessionsTitle: 'Dispositivos conectados',
-  thisDevice: 'Este dispositivo',
-  revoke: 'Cerrar sesión del dispositivo',
-  credentialsTitle: 'Métodos de inicio de sesión',
-  addPasskey: 'Agregar una llave de acceso',
-  remove: 'Quitar',
-  exportTitle: 'Frase de recuperación',
-  reveal: 'Mostrar frase de recuperación',
-  hide: 'Ocultar',
-  copy: 'Copiar',
-  balanceLabel: 'Saldo',
-  addressLabel: 'Dirección de la billetera',
-  copyAddress: 'Copiar dirección',
-  showQr: 'Mostrar código QR',
-  hideQr: 'Ocultar código QR',
-  qrLabel: 'Código QR de la dirección de tu billetera',
-  refreshWallet: 'Actualizar',
-  wrongCode: 'Ese código no es correcto. Revísalo e inténtalo de nuevo.',
-  expiredCode: 'Ese código venció. Solicita uno nuevo.',
-  useAnotherMethod: 'Usar otro método',
-  signedOutLocallyOnly:
-    'Se cerró la sesión en este dispositivo. No se pudo cerrar en el servicio; vencerá por sí sola.',
-  storageWarning: 'Este dispositivo no te recordará cuando cierres esta página.',
-  loading: 'Cargando…',
-  working: 'Procesando…',
-  tryAgain: 'Intentar de nuevo',
-  armHint: 'El botón de aprobar se activa cuando ha estado visible un momento.',
-  reauthToApprove: 'Tu sesión terminó. Inicia sesión de nuevo para aprobar.',
-  quoteRefused: (field) =>
-    `Este pago no se puede aprobar porque un dato no pasó su control de seguridad (${field}). No se firmó nada.`,
-  paymentUnverified:
-    'No se pueden verificar los datos del pago: la billetera no puede leer lo que firmaría. Apruébalo solo si confías en esta aplicación.',
-  signedInWith: (t) => `Sesión iniciada con ${t}`,
-  expiresAt: (t) => `hasta las ${t}`,
-  noSessions: 'No hay sesiones activas.',
-  addOAuth: 'Vincular tu cuenta',
-  removeBlocked: 'Iniciaste sesión con este método. Inicia sesión con otro para quitarlo.',
-  credentialType: (t) =>
-    ({
-      EMAIL_OTP: 'Código por correo',
-      SMS_OTP: 'Código por SMS',
-      PASSKEY: 'Llave de acceso',
-      OAUTH: 'Cuenta vinculada',
-    })[t] ?? t,
-  exportWarning:
-    'Quien tenga estas palabras controla tu billetera. No las compartas nunca y muéstralas solo donde nadie vea tu pantalla.',
-  exportScriptWarning: 'Los scripts de esta página pueden leer lo que se muestra aquí.',
-  exportConfirm: 'Entiendo, mostrar mi frase de recuperación',
-  copied: 'Copiado al portapapeles.',
-  exportHidden: 'La frase de recuperación está oculta.',
-  accountSettingsTitle: 'Configuración de la cuenta',
-  emailLabel: 'Correo electrónico',
-  phoneLabel: 'Teléfono',
-  notSet: 'Sin configurar',
-  changeEmail: 'Cambiar correo',
-  addEmail: 'Agregar correo',
-  changePhone: 'Cambiar teléfono',
-  addPhone: 'Agregar teléfono',
-  newEmailLabel: 'Correo nuevo',
-  countryLabel: 'País',
-  countryName: (r) => new Intl.DisplayNames('es', { type: 'region' }).of(r) ?? r,
-  phoneNumberLabel: 'Número de teléfono',
-  phoneSavedAs: (n) => `Se guardará como ${n}`,
-  save: 'Guardar',
-  saving: 'Guardando…',
-  invalidEmail: 'Escribe un correo como nombre@ejemplo.com.',
-  invalidPhone: 'Escribe el número de teléfono completo del país elegido.',
-  emailChanged: (e) => `Tu correo ahora es ${e}.`,
-  phoneChanged: (p) => `Tu número de teléfono ahora es ${p}.`,
-  verifyWithCode: 'Verificar con un código',
-  contactVerified: 'Verificado.',
-  privateWallet: 'Billetera privada',
-  privateWalletHint: 'Mantiene privada la actividad de tu billetera. Puedes desactivarlo cuando quieras.',
-  privacyOn: 'Tu billetera ahora es privada.',
-  privacyOff: 'Tu billetera ya no es privada.',
-  // The errors a wallet user can meet; any other code falls back to English.
-  errors: {
-    UNAUTHORIZED: 'No se pudo verificar tu identidad.',
-    RATE_LIMITED: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
-    INTERNAL_ERROR: 'El servicio de billetera tuvo un problema. Inténtalo de nuevo en un momento.',
-    UPSTREAM_TIMEOUT: 'El servicio de billetera no respondió a tiempo. Inténtalo de nuevo.',
-    UPSTREAM_UNAVAILABLE: 'No se puede contactar al servicio de billetera en este momento.',
-    NETWORK_ERROR: 'Parece que no tienes conexión. Revísala e inténtalo de nuevo.',
-    RELAY_UNREACHABLE: 'No se pudo contactar la billetera. Revisa tu conexión e inténtalo de nuevo.',
-    RELAY_NOT_FOUND: 'La billetera no está disponible en este sitio en este momento.',
-    RELAY_MISCONFIGURED: 'La billetera no está disponible en este sitio en este momento.',
-    CONFIG_CSP_CONNECT_SRC: 'La billetera no está disponible en este sitio en este momento.',
-    CONFIG_MISSING_ATTRIBUTE: 'La billetera no está disponible en este sitio en este momento.',
-    CONFIG_INVALID_ATTRIBUTE: 'La billetera no está disponible en este sitio en este momento.',
-    CONFIG_CONFLICTING_WALLETS: 'La billetera no está disponible en este sitio en este momento.',
-    CONFIG_PASSKEY_ORIGIN: 'Las llaves de acceso no se pueden usar en esta página. Usa otra forma de iniciar sesión.',
-    CONFIG_PASSKEY_FILE: 'Las llaves de acceso no se pueden usar en esta página. Usa otra forma de iniciar sesión.',
-    CONFIG_BUNDLE_FILE: 'La billetera no está disponible en este sitio en este momento.',
-    TIMEOUT: 'La solicitud tardó demasiado. Inténtalo de nuevo.',
-    INVALID_RESPONSE: 'El servicio de billetera envió una respuesta inesperada.',
-    NOT_SIGNED_IN: 'Inicia sesión para continuar.',
-    SESSION_EXPIRED: 'Tu sesión venció. Inicia sesión de nuevo.',
-    NO_OTHER_CREDENTIAL: 'Para quitar este método, inicia sesión con otro primero.',
-    QUOTE_EXPIRED: 'Esta cotización venció. Solicita una nueva.',
-    QUOTE_NOT_SIGNABLE: 'Este pago no se puede aprobar desde esta billetera.',
-    OUTCOME_UNKNOWN: 'No pudimos confirmar si funcionó. Revisa e inténtalo de nuevo.',
-    CHALLENGE_EXPIRED: 'Tardó demasiado. Inténtalo de nuevo.',
-    PASSKEY_CANCELLED: 'La solicitud de llave de acceso se canceló o venció.',
-    PASSKEY_NOT_SUPPORTED: 'Este navegador no admite llaves de acceso.',
-    PASSKEY_WRONG_RP: 'Esta llave de acceso no pertenece a este sitio.',
-    PASSKEY_ALREADY_REGISTERED: 'Esta llave de acceso ya está registrada.',
-    PASSKEY_NO_AUTHENTICATOR: 'No se encontró una llave de acceso en este dispositivo.',
-    PASSKEY_FAILED: 'No se pudo usar la llave de acceso.',
-    PAYLOAD_PARAMETER_MISMATCH: 'Esta solicitud se modificó por el camino y no se firmó. Tu billetera no cambió.',
-    PAYLOAD_DUPLICATE_KEY: 'Esta solicitud se modificó por el camino y no se firmó. Tu billetera no cambió.',
-    SESSION_REPLACED: 'Tu sesión se reemplazó en otro lugar o no se pudo confirmar. Inicia sesión de nuevo.',
-  },
-  answerFailedCheck:
-    'La respuesta del servicio de billetera no pasó una verificación de seguridad, así que no se envió nada. Inténtalo de nuevo.',
-  payloadRefused: 'La solicitud de firma no coincide con lo que pediste, así que no se firmó nada.',
-};
-
 let globalStrings: WalletStrings = STRINGS_EN;
+
+/**
+ * The strings of `locale` (a BCP 47 tag; its language decides): English at
+ * once, Spanish loaded on first use, so pages in English never fetch it (the
+ * script tag imports embedded-wallet-strings-es.js from next to the bundle).
+ * Other languages answer English: pass your own table to `setWalletStrings`.
+ */
+export async function loadWalletStrings(locale: string): Promise<WalletStrings> {
+  const language = locale.toLowerCase().split('-')[0];
+  return language === 'es' ? (await loadSpanish()).STRINGS_ES : STRINGS_EN;
+}
 
 /** Replaces strings for every element on the page (merged over English). */
 export function setWalletStrings(strings: Partial<WalletStrings>): void {

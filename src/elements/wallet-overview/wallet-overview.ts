@@ -1,5 +1,4 @@
 import { html, LitElement, nothing, svg, type PropertyValues } from 'lit';
-import { generate } from 'lean-qr/nano';
 import type { WalletClient, WalletInfo } from '../../client/index.js';
 import { formatAmount } from '../approve-quote/format.js';
 import { ClientController } from '../shared/client-controller.js';
@@ -7,6 +6,7 @@ import { ReadyController } from '../shared/ready.js';
 import { errorText } from '../shared/error-text.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
+import { loadQrEncoder, type QrEncoder } from './qr-library.js';
 import { walletOverviewStyles } from './wallet-overview.styles.js';
 
 /** `0x12ab…9f3c`: the start and the end people compare, on one line at any width. */
@@ -15,8 +15,8 @@ export function shortAddress(address: string): string {
 }
 
 /** The QR code of `text` as one SVG path of its dark modules (lit renders it: no innerHTML, strict CSP). */
-function qrPath(text: string): { size: number; d: string } {
-  const code = generate(text);
+function qrPath(encoder: QrEncoder, text: string): { size: number; d: string } {
+  const code = encoder.generate(text);
   let d = '';
   for (let y = 0; y < code.size; y++) for (let x = 0; x < code.size; x++) if (code.get(x, y)) d += `M${x} ${y}h1v1h-1z`;
   return { size: code.size, d };
@@ -45,6 +45,7 @@ export class EwWalletOverview extends LitElement {
     strings: { attribute: false },
     info: { state: true },
     showQr: { state: true },
+    encoder: { state: true },
     notice: { state: true },
   };
 
@@ -52,6 +53,8 @@ export class EwWalletOverview extends LitElement {
   declare strings: Partial<WalletStrings> | undefined;
   declare private info: WalletInfo | undefined;
   declare private showQr: boolean;
+  /** The QR encoder, loaded the first time a QR code is asked for. */
+  declare private encoder: QrEncoder | undefined;
   declare private notice: string | undefined;
 
   private readonly wallet = new ClientController(this);
@@ -83,6 +86,12 @@ export class EwWalletOverview extends LitElement {
     } else if (client === this.client) this.readiness.failed(this.wallet.error);
   }
 
+  /** Shows or hides the QR code; the encoder is fetched the first time. */
+  private async toggleQr(): Promise<void> {
+    this.showQr = !this.showQr;
+    if (this.showQr && !this.encoder) this.encoder = await this.wallet.run('showQr', loadQrEncoder);
+  }
+
   private async copy(address: string): Promise<void> {
     await navigator.clipboard.writeText(address);
     this.notice = resolveStrings(this.strings).copied;
@@ -94,7 +103,7 @@ export class EwWalletOverview extends LitElement {
     const { pending, error } = this.wallet;
     const loading = pending && this.wallet.action === 'getWallet';
     const balance = info ? formatAmount(info.balance.amount, info.balance.currency) : undefined;
-    const qr = this.showQr && info?.address ? qrPath(info.address) : undefined;
+    const qr = this.showQr && this.encoder && info?.address ? qrPath(this.encoder, info.address) : undefined;
     return html`<div part="base" aria-busy=${loading ? 'true' : 'false'}>
       <dl>
         <div class="fact">
@@ -122,7 +131,7 @@ export class EwWalletOverview extends LitElement {
                             class="link"
                             type="button"
                             aria-expanded=${this.showQr ? 'true' : 'false'}
-                            @click=${() => (this.showQr = !this.showQr)}
+                            @click=${() => this.toggleQr()}
                           >
                             ${this.showQr ? s.hideQr : s.showQr}
                           </button>`

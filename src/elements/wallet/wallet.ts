@@ -35,7 +35,9 @@ import { walletStyles } from './wallet.styles.js';
 const reloadOnOpen = (event: Event) => {
   const details = event.currentTarget as HTMLDetailsElement;
   if (details.open)
-    void details.querySelector<HTMLElement & { load(): Promise<void> }>('ew-sessions, ew-credentials')?.load();
+    void details
+      .querySelector<HTMLElement & { load(): Promise<void> }>('ew-sessions, ew-credentials, ew-account-settings')
+      ?.load();
 };
 
 /** How long a wallet may wait for its attributes (a page setting them after its own login) before it says what is missing. */
@@ -57,8 +59,8 @@ const CLIENT_CONFIG = [
 /**
  * The whole wallet in one element. Signed out, it offers every sign-in method
  * the wallet has; signed in, it shows who is signed in and the time left, lets
- * the user stay signed in or sign out, and holds the sessions, sign-in methods
- * and export sections plus whatever you slot in (e.g. `<ew-approve-quote>`),
+ * the user stay signed in or sign out, and holds the sessions, sign-in methods,
+ * account settings and export sections plus whatever you slot in (e.g. `<ew-approve-quote>`),
  * to which it hands its client.
  *
  * ```html
@@ -411,6 +413,16 @@ export class EwWallet extends LitElement {
                   .oidcTokenProvider=${this.oidcTokenProvider}
                 ></ew-credentials>
               </details>
+              ${
+                this.customerId
+                  ? html`<details @toggle=${reloadOnOpen}>
+                      <summary>${s.accountSettingsTitle}</summary>
+                      <ew-account-settings hide-title .client=${client} .strings=${this.strings}
+                        ><slot name=${CODE_SLOT} slot=${CODE_SLOT}></slot
+                      ></ew-account-settings>
+                    </details>`
+                  : nothing
+              }
               <details>
                 <summary>${s.exportTitle}</summary>
                 <ew-export-wallet hide-title .client=${client} .strings=${this.strings}></ew-export-wallet>

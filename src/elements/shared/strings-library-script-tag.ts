@@ -1,0 +1,24 @@
+/**
+ * The script-tag bundle's Spanish strings: embedded-wallet-strings-es.js next
+ * to the bundle (built by scripts/browser-crypto.mjs), fetched on the first
+ * `loadWalletStrings('es')`. Same contract as strings-library.ts.
+ */
+import { importBundleFile } from '../../crypto/bundle-file.js';
+
+/** The file's name, next to embedded-wallet-elements.js. */
+export const STRINGS_ES_FILE = 'embedded-wallet-strings-es.js';
+
+let loading: Promise<typeof import('./strings-es.js')> | undefined;
+
+export function loadSpanish(): Promise<typeof import('./strings-es.js')> {
+  loading ??= importBundleFile<typeof import('./strings-es.js')>(STRINGS_ES_FILE).catch((cause: unknown) => {
+    loading = undefined; // a later call tries again
+    throw new Error(
+      `Spanish needs ${STRINGS_ES_FILE}, served next to embedded-wallet-elements.js, and it did not load`,
+      {
+        cause,
+      },
+    );
+  });
+  return loading;
+}

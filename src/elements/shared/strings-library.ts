@@ -1,0 +1,6 @@
+/**
+ * The one door to the Spanish strings: a dynamic import in the ESM build (its
+ * own chunk); the script-tag build swaps this module for
+ * strings-library-script-tag.ts (scripts/browser-crypto.mjs).
+ */
+export const loadSpanish = (): Promise<typeof import('./strings-es.js')> => import('./strings-es.js');
