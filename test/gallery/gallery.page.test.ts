@@ -157,9 +157,11 @@ describe('the gallery: every state of the elements, as pictures compared with th
     await shoot('wrong-code', 'A wrong code: the field keeps focus, the message says why');
     await code.fill('');
     // The first wallet read held back: the loading shape.
-    let release: () => void = () => {};
+    // Every wallet read held (the overview's and the account settings'), then released together.
+    const held: (() => void)[] = [];
+    const release = () => held.splice(0).forEach((resume) => resume());
     await page.route('**/api/customers/internal-accounts*', async (route) => {
-      await new Promise<void>((resolve) => (release = resolve));
+      await new Promise<void>((resolve) => held.push(resolve));
       await route.continue();
     });
     await code.pressSequentially('000000');
