@@ -105,7 +105,11 @@ describe('custom-elements.json', () => {
       'failure-reason',
     ]);
     // Every element says when it is usable (ew-ready) for a host's own placeholder.
-    for (const [tag, d] of found) expect(d.events!.map((e) => e.name), tag).to.include('ew-ready');
+    for (const [tag, d] of found)
+      expect(
+        d.events!.map((e) => e.name),
+        tag,
+      ).to.include('ew-ready');
     expect(wallet.events!.map((e) => e.name)).to.include('ew-load-error');
     expect(wallet.attributes!.map((a) => a.name)).to.include.members(['first-sign-in', 'appearance']);
   });

@@ -14,6 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import pixelmatch from 'pixelmatch';
 import { chromium, type Browser, type Locator, type Page } from 'playwright';
 import { PNG } from 'pngjs';
+import { format, resolveConfig } from 'prettier';
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs';
 import { startDemo, type RunningDemo } from '../helpers/demo-server.js';
 import { testEngine } from '../helpers/engine/index.js';
@@ -272,5 +273,7 @@ async function writeIndex(): Promise<void> {
       '',
     );
   }
-  await writeFile('docs/gallery.md', lines.join('\n'));
+  // Formatted as the repository's other Markdown (format:check runs over it).
+  const file = 'docs/gallery.md';
+  await writeFile(file, await format(lines.join('\n'), { ...(await resolveConfig(file)), filepath: file }));
 }

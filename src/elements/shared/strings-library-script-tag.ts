@@ -4,14 +4,15 @@
  * `loadWalletStrings('es')`. Same contract as strings-library.ts.
  */
 import { importBundleFile } from '../../crypto/bundle-file.js';
+import type * as Spanish from './strings-es.js';
 
 /** The file's name, next to embedded-wallet-elements.js. */
 export const STRINGS_ES_FILE = 'embedded-wallet-strings-es.js';
 
-let loading: Promise<typeof import('./strings-es.js')> | undefined;
+let loading: Promise<typeof Spanish> | undefined;
 
-export function loadSpanish(): Promise<typeof import('./strings-es.js')> {
-  loading ??= importBundleFile<typeof import('./strings-es.js')>(STRINGS_ES_FILE).catch((cause: unknown) => {
+export function loadSpanish(): Promise<typeof Spanish> {
+  loading ??= importBundleFile<typeof Spanish>(STRINGS_ES_FILE).catch((cause: unknown) => {
     loading = undefined; // a later call tries again
     throw new Error(
       `Spanish needs ${STRINGS_ES_FILE}, served next to embedded-wallet-elements.js, and it did not load`,

@@ -3,4 +3,6 @@
  * own chunk); the script-tag build swaps this module for
  * strings-library-script-tag.ts (scripts/browser-crypto.mjs).
  */
-export const loadSpanish = (): Promise<typeof import('./strings-es.js')> => import('./strings-es.js');
+import type * as Spanish from './strings-es.js';
+
+export const loadSpanish = (): Promise<typeof Spanish> => import('./strings-es.js');

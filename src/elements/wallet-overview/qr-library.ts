@@ -4,6 +4,8 @@
  * chunk); the script-tag build swaps this module for qr-library-script-tag.ts
  * (scripts/browser-crypto.mjs).
  */
-export type QrEncoder = typeof import('./qr-encoder.js');
+import type * as Encoder from './qr-encoder.js';
+
+export type QrEncoder = typeof Encoder;
 
 export const loadQrEncoder = (): Promise<QrEncoder> => import('./qr-encoder.js');
