@@ -9,46 +9,19 @@
  */
 import { expect } from 'chai';
 import { after, afterEach, before, describe, it, itNeeds, type Need } from '#test-harness';
+import { axeViolations, loadAxe } from '../helpers/axe.js';
 import { emulateColorScheme } from '../helpers/color-scheme.js';
 import type { EwApproveQuote, EwWallet } from '../../src/elements/index.js';
 import { newWallet, quoteFor } from '../helpers/browser-stack.js';
 import { buttonNamed, deepActiveElement, deepQueryAll, sendKeys, tabTo, waitFor } from '../helpers/dom.js';
 import { codeInput, mountWallet, nextEvent, signInByTyping } from '../helpers/elements.js';
 
-interface AxeResult {
-  violations: { id: string; impact: string; help: string; nodes: { target: unknown[]; failureSummary: string }[] }[];
-}
-declare global {
-  interface Window {
-    axe?: { run(context: Element, options: object): Promise<AxeResult> };
-  }
-}
-
-async function loadAxe(): Promise<void> {
-  if (window.axe) return;
-  await new Promise<void>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = '/node_modules/axe-core/axe.min.js';
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error('axe-core did not load'));
-    document.head.append(script);
-  });
-}
-
 /** Every state checked, with what axe said, so one run reports them all. */
 const checked: string[] = [];
 
 /** Runs axe on `el` and fails listing each violation with its nodes. */
 async function expectAccessible(el: Element, state: string): Promise<void> {
-  // Let transitions and async renders settle: colour contrast is read from computed styles.
-  await new Promise((r) => setTimeout(r, 150));
-  const result = await window.axe!.run(el, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    resultTypes: ['violations'],
-  });
-  const lines = result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(n.target)}: ${n.failureSummary}`),
-  );
+  const lines = await axeViolations(el);
   checked.push(`${state}: ${lines.length} violations`);
   expect(lines, `axe in state "${state}"`).to.deep.equal([]);
 }

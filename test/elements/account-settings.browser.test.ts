@@ -22,39 +22,7 @@ import {
 } from '../helpers/browser-stack.js';
 import { buttonNamed, click, deepActiveElement, deepQueryAll, sendKeys, tabTo, waitFor } from '../helpers/dom.js';
 import { codeInput, nextEvent } from '../helpers/elements.js';
-
-interface AxeResult {
-  violations: { id: string; impact: string; help: string; nodes: { target: unknown[]; failureSummary: string }[] }[];
-}
-type Axe = { run(context: Element, options: object): Promise<AxeResult> };
-
-async function loadAxe(): Promise<Axe> {
-  const global = window as unknown as { axe?: Axe };
-  if (!global.axe) {
-    await new Promise<void>((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = '/node_modules/axe-core/axe.min.js';
-      script.onload = () => resolve();
-      script.onerror = () => reject(new Error('axe-core did not load'));
-      document.head.append(script);
-    });
-  }
-  return global.axe!;
-}
-
-/** axe (WCAG 2.x A/AA, shadow DOM included) on `el`; fails listing each violation. */
-async function expectAccessible(el: Element, state: string): Promise<void> {
-  const axe = await loadAxe();
-  await new Promise((r) => setTimeout(r, 150)); // transitions settle: contrast is read from computed styles
-  const result = await axe.run(el, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    resultTypes: ['violations'],
-  });
-  const lines = result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(n.target)}: ${n.failureSummary}`),
-  );
-  expect(lines, `axe in state "${state}"`).to.deep.equal([]);
-}
+import { expectAccessible, loadAxe } from '../helpers/axe.js';
 
 const INTERNAL_ERROR = {
   status: 500,
