@@ -7,7 +7,6 @@
  */
 import { expect } from 'chai';
 import express from 'express';
-import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +25,8 @@ type Mistake =
   | 'a CSP without connect-src for the relay'
   | 'a relay on another origin that does not allow the page'
   | 'passkeys made on an origin the service does not accept'
-  | 'the bundle served without the files beside it'
+  | 'the bundle served without embedded-wallet-webauthn.js'
+  | 'the bundle served without embedded-wallet-hpke.js'
   | 'no enclave keys pinned, against the sandbox';
 
 /** An Express app listening on 127.0.0.1. */
@@ -36,8 +36,23 @@ async function listen(app: express.Express): Promise<{ port: number; server: Ser
   return { port: (server.address() as AddressInfo).port, server };
 }
 
+/** The file beside the bundle that a mistake leaves out. */
+const WITHHELD: Partial<Record<Mistake, string>> = {
+  'the bundle served without embedded-wallet-webauthn.js': 'embedded-wallet-webauthn.js',
+  'the bundle served without embedded-wallet-hpke.js': 'embedded-wallet-hpke.js',
+};
+
+/** What a partner app serves of the file its mistake leaves out: how often it was asked for, and a way to serve it after all. */
+interface Withheld {
+  requests: number;
+  serve(): void;
+}
+
 /** A partner app with one mistake: the relay meant for /api/wallet, the page's wallet pointed at it. */
-async function partnerApp(sandbox: Sandbox, mistake: Mistake): Promise<{ origin: string; servers: Server[] }> {
+async function partnerApp(
+  sandbox: Sandbox,
+  mistake: Mistake,
+): Promise<{ origin: string; servers: Server[]; withheld: Withheld }> {
   const relay = createRelay({
     serviceUrl: sandbox.baseUrl,
     credentials: sandbox.credentials,
@@ -57,10 +72,17 @@ async function partnerApp(sandbox: Sandbox, mistake: Mistake): Promise<{ origin:
   }
   if (mistake === 'relay after express.json()') app.use(express.json());
   app.use('/api/wallet', toNodeHandler(relay));
-  if (mistake === 'the bundle served without the files beside it') {
-    const bundle = await readFile(BUNDLE);
-    app.get('/assets/embedded-wallet-elements.js', (_req, res) => void res.type('text/javascript').send(bundle));
-  } else app.use('/assets', express.static(dirname(BUNDLE)));
+  // The file left out answers 404, as on a site that copied only the bundle; `serve()` puts it back.
+  let served = false;
+  const withheld: Withheld = { requests: 0, serve: () => void (served = true) };
+  const file = WITHHELD[mistake];
+  if (file)
+    app.get(`/assets/${file}`, (_req, res, next) => {
+      withheld.requests++;
+      if (served) next();
+      else res.sendStatus(404);
+    });
+  app.use('/assets', express.static(dirname(BUNDLE)));
   app.get('/', (req, res) => {
     // A policy copied without connect-src, over default-src 'none'.
     if (mistake === 'a CSP without connect-src for the relay')
@@ -81,7 +103,7 @@ async function partnerApp(sandbox: Sandbox, mistake: Mistake): Promise<{ origin:
       );
   });
   const { port, server } = await listen(app);
-  return { origin: `http://localhost:${port}`, servers: [...servers, server] };
+  return { origin: `http://localhost:${port}`, servers: [...servers, server], withheld };
 }
 
 describe(`setup mistakes name themselves (${testEngine()})`, () => {
@@ -196,11 +218,67 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
   });
 
   it('the script tag served without embedded-wallet-webauthn.js beside it: CONFIG_PASSKEY_FILE naming the file', async () => {
-    const { tab, error } = await addPasskey('the bundle served without the files beside it');
+    const { tab, error } = await addPasskey('the bundle served without embedded-wallet-webauthn.js');
     expect(error.code).to.equal('CONFIG_PASSKEY_FILE');
     expect(error.message).to.include('embedded-wallet-webauthn.js');
     expect(await tab.text({ within: 'ew-credentials', role: 'alert', nth: 0 })).to.equal(NO_PASSKEYS);
   });
+
+  it(
+    'the script tag served without embedded-wallet-hpke.js beside it: the sign-in form renders; asking for a code ' +
+      'is CONFIG_BUNDLE_FILE naming the file, in the event, on the console and in plain words on screen; ' +
+      'served after all, the next try signs in',
+    async () => {
+      const {
+        origin,
+        servers: started,
+        withheld,
+      } = await partnerApp(sandbox, 'the bundle served without embedded-wallet-hpke.js');
+      servers.push(...started);
+      const { accountId } = await createWalletCustomer(sandbox, {
+        email: `hpke-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      });
+      const tab = await (await engine.newDevice()).newTab();
+      await tab.goto(`${origin}/?account=${encodeURIComponent(accountId)}`);
+      // The first paint needs no HPKE: the form is there and the file was not asked for.
+      const ask = { role: 'button', name: 'Email me a code' } as const;
+      await tab.waitFor(ask);
+      expect(withheld.requests, 'requests for the file before a code is asked for').to.equal(0);
+      await tab.evaluate(() => {
+        document.addEventListener('ew-error', (e) =>
+          ((window as any).__ewErrors ??= []).push((e as CustomEvent).detail),
+        );
+      });
+
+      await tab.click(ask);
+      await tab.waitUntil('an ew-error event', () => (window as any).__ewErrors?.length);
+      const error: { code: string; message: string } = await tab.evaluate(() => (window as any).__ewErrors.at(-1));
+      expect(error.code).to.equal('CONFIG_BUNDLE_FILE');
+      expect(error.message).to.include('embedded-wallet-hpke.js served next to embedded-wallet-elements.js');
+      expect(await tab.text({ within: 'ew-wallet', role: 'alert', nth: 0 })).to.equal(
+        'The wallet is not available on this site right now.',
+      );
+      // Refused before a code was sent: no code-entry step for a code this page could not seal.
+      expect(await tab.count({ css: 'input[autocomplete="one-time-code"]' })).to.equal(0);
+      const problems = await tab.problems();
+      const lines = problems.filter((p) => p.includes('embedded-wallet-elements:'));
+      expect(lines).to.have.length(1);
+      expect(lines[0]).to.include('CONFIG_BUNDLE_FILE').and.include('embedded-wallet-hpke.js');
+      // The engine's own report of the 404 names the file's URL (Firefox as a page error); nothing else went uncaught.
+      expect(
+        problems.filter(
+          (p) => /^(uncaught|unhandled)/.test(p) && !p.includes(`${origin}/assets/embedded-wallet-hpke.js`),
+        ),
+        'uncaught errors and unhandled rejections',
+      ).to.deep.equal([]);
+
+      // Nothing else broke: once the file is served, asking again loads it and the sign-in completes.
+      withheld.serve();
+      await tab.click(ask);
+      await tab.type({ css: 'input[autocomplete="one-time-code"]' }, '000000');
+      await tab.waitFor({ role: 'button', name: 'Sign out' });
+    },
+  );
 
   itNeeds(
     () => engine.consoleFromLoad,
