@@ -4,7 +4,7 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The script-tag bundle, its source map and the lazily loaded P-256 file, served at /assets/. */
+/** The script-tag bundle, its source map and the files it loads when needed, served at /assets/ as one directory. */
 export const BROWSER_FILES = dirname(fileURLToPath(import.meta.resolve('embedded-wallet-elements/browser')));
 
 /** The policy the elements are tested under; `connect-src 'self'` reaches the relay on this origin. */
