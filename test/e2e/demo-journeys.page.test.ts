@@ -107,6 +107,13 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
 
   const logged = (text: string | RegExp) => ({ css: '#log li', text });
 
+  /** Who is signed in, the balance and the address, as the wallet shows them after any sign-in. */
+  async function expectWalletFacts(tab: Tab, who: RegExp): Promise<void> {
+    await tab.waitFor({ within: 'ew-wallet', css: '[part~="identity"]', text: who });
+    await tab.waitFor({ within: 'ew-wallet', css: '[part~="balance"]', text: /^\$\d+\.\d\d$/ });
+    await tab.waitFor({ within: 'ew-wallet', css: '[part~="address"]', text: /^0x[0-9a-f]{4}…[0-9a-f]{4}$/ });
+  }
+
   /** Funds the wallet, adds an external account with `suffix`, quotes, approves; returns the quote id. */
   async function pay(
     tab: Tab,
@@ -167,6 +174,10 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
       await signUp(tab);
       await shot(tab, 'journey-1-signed-up');
       await emailSignIn(tab);
+      await expectWalletFacts(tab, /^Signed in as q\*\*\*@example\.com$/);
+      // The QR code (its encoder fetched on first use) under the strict CSP.
+      await tab.click({ role: 'button', name: 'Show QR code' });
+      await tab.waitFor({ within: 'ew-wallet', css: 'svg[part~="qr"]' });
       await shot(tab, 'journey-2-email-signed-in');
 
       await tab.click({ css: 'summary', text: 'Sign-in methods' });
@@ -177,6 +188,7 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
       await tab.click({ role: 'button', name: 'Sign in with a passkey' });
       await tab.waitFor({ role: 'button', name: 'Sign out' });
       expect(await tab.count(logged('"method":"PASSKEY"'))).to.equal(1);
+      await expectWalletFacts(tab, /^Signed in as q\*\*\*@example\.com$/);
       await shot(tab, 'journey-4-passkey-signed-in');
 
       const quoteId = await pay(tab, '000');
@@ -296,6 +308,7 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     await tab.waitFor({ text: /We sent a code to \+1 \*\*\*/ });
     await typeCode(tab);
     expect(await tab.count(logged('"method":"SMS_OTP"'))).to.equal(1);
+    await expectWalletFacts(tab, /^Signed in as \+1 \*\*\* \*\* \d\d$/);
     await shot(tab, 'sms-signed-in');
     expect(await tab.problems()).to.deep.equal([]);
   });
@@ -311,6 +324,8 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     await tab.click({ role: 'button', name: 'Continue with the test identity provider' });
     await tab.waitFor({ role: 'button', name: 'Sign out' });
     expect(await tab.count(logged('"method":"OAUTH"'))).to.equal(1);
+    // Named by the account's email, not "Linked account".
+    await expectWalletFacts(tab, /^Signed in as q\*\*\*@example\.com$/);
     await shot(tab, 'oauth-signed-in');
     expect(await tab.problems()).to.deep.equal([]);
   });

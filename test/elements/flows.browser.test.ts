@@ -23,6 +23,7 @@ import {
 } from '../helpers/browser-stack.js';
 import { buttonNamed, click, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
 import { codeInput, mountWallet, nextEvent, openSection, signInByTyping } from '../helpers/elements.js';
+import { expectAccessible } from '../helpers/axe.js';
 
 /** Logs WebAuthn calls next to relay calls, so a test can see what ran between the tap and the ceremony. */
 function traceCeremony(el: EwWallet) {
@@ -219,6 +220,7 @@ describe('element flows', () => {
       await approve.updateComplete;
       expect(statusLine()!.textContent!.trim()).to.equal('Payment sent.');
       expect(statusLine()!.getAttribute('role')).to.equal('status');
+      await expectAccessible(el, 'receipt: completed');
       approve.status = 'failed';
       approve.failureReason = 'COUNTERPARTY_DELIVERY_FAILED';
       await approve.updateComplete;
@@ -226,6 +228,7 @@ describe('element flows', () => {
       expect(statusLine()!.textContent!.replace(/\s+/g, ' ').trim()).to.equal(
         "The payment did not go through. The recipient's bank could not receive it. Your money was returned.",
       );
+      await expectAccessible(el, 'receipt: failed');
       approve.failureReason = 'constructor'; // not a reason: the plain sentence only
       approve.strings = STRINGS_ES;
       await approve.updateComplete;

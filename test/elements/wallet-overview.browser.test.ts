@@ -10,6 +10,7 @@ import { addVirtualAuthenticator } from '../helpers/authenticator.js';
 import { newWallet, platform, recording } from '../helpers/browser-stack.js';
 import { buttonNamed, click, deepQueryAll, waitFor } from '../helpers/dom.js';
 import { mountWallet, signInByTyping } from '../helpers/elements.js';
+import { expectAccessible } from '../helpers/axe.js';
 import type { Transport } from '../../src/protocol/index.js';
 
 const text = (el: Element, selector: string) => deepQueryAll(selector, el)[0]?.textContent?.trim() ?? '';
@@ -87,6 +88,7 @@ describe('<ew-wallet> shows the wallet: identity, balance, address', () => {
     const svg = await waitFor(() => deepQueryAll<SVGSVGElement>('svg[part~="qr"]', el)[0], 'the QR code');
     expect(svg.getAttribute('aria-label')).to.equal('QR code of your wallet address');
     expect(await decodeQr(svg)).to.equal(address);
+    await expectAccessible(el, 'QR code shown');
     await click(buttonNamed('Hide QR code', el)!);
     expect(deepQueryAll('svg[part~="qr"]', el)).to.have.length(0);
 
@@ -132,6 +134,7 @@ describe('<ew-wallet> shows the wallet: identity, balance, address', () => {
     const overview = await waitFor(() => deepQueryAll('ew-wallet-overview', el)[0], 'the overview');
     await waitFor(() => deepQueryAll('.skeleton', overview).length >= 1, 'the loading shape');
     expect(deepQueryAll('[part~="base"]', overview)[0]!.getAttribute('aria-busy')).to.equal('true');
+    await expectAccessible(el, 'wallet loading');
     release();
     await waitFor(() => text(overview, '[part~="balance"]') === '$0.00', 'the balance');
 
@@ -141,6 +144,7 @@ describe('<ew-wallet> shows the wallet: identity, balance, address', () => {
     await click(buttonNamed('Refresh', overview)!);
     await waitFor(() => text(overview, '[part~="error"]'), 'the error');
     expect(errors).to.include('INTERNAL_ERROR');
+    await expectAccessible(el, 'wallet read failed');
     await click(buttonNamed('Refresh', overview)!);
     release();
     await waitFor(() => !deepQueryAll('[part~="error"]', overview).length, 'the error cleared');

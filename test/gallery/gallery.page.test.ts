@@ -173,6 +173,9 @@ describe('the gallery: every state of the elements, as pictures compared with th
     await wallet().locator('[part~="balance"]', { hasText: '$0.00' }).waitFor();
     await page.unroute('**/api/customers/internal-accounts*');
     await shoot('signed-in', 'Signed in: who, the time left, balance and address');
+    await page.evaluate(() => document.querySelector('#wallet')!.setAttribute('appearance', 'plain'));
+    await shoot('appearance-plain', 'appearance="plain": no box of its own, full width in the host\'s card');
+    await page.evaluate(() => document.querySelector('#wallet')!.removeAttribute('appearance'));
 
     await wallet().getByRole('button', { name: 'Show QR code' }).click();
     await shoot('address-qr', 'The address with its QR code (masked here: the address is random)');
