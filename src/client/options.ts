@@ -14,6 +14,8 @@ export const DEFAULT_ACTIVITY_TYPES = {
   setWalletPrivacy: ['ACTIVITY_TYPE_UPDATE_WALLET'],
   updateEmail: ['ACTIVITY_TYPE_UPDATE_USER_EMAIL'],
   updatePhoneNumber: ['ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER'],
+  addEmailCredential: ['ACTIVITY_TYPE_UPDATE_USER_EMAIL'],
+  addSmsCredential: ['ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER'],
   signTransaction: ['ACTIVITY_TYPE_SIGN_TRANSACTION_V2'],
   passkeySignIn: ['ACTIVITY_TYPE_STAMP_LOGIN'],
 } as const;

@@ -30,6 +30,7 @@ import {
 } from './flows/oauth.js';
 import { startOtpSignIn, type OtpSignIn } from './flows/otp-sign-in.js';
 import { accountContact, getWallet, type WalletInfo } from './flows/wallet-info.js';
+import { addCodeCredential } from './flows/first-credential.js';
 import type * as PasskeyFlowsModule from './flows/passkey.js';
 import type { PreparedPasskeyRegistration, PreparedPasskeySignIn } from './flows/passkey.js';
 import { listSessions, refreshSession, revokeSession, signOut, type ListedSession } from './flows/sessions.js';
@@ -239,6 +240,14 @@ export class WalletClient extends EventTarget {
   /** Exports the wallet's recovery phrase. Show it only on the user's explicit request. */
   exportWallet(): Promise<string> {
     return exportWallet(this.ctx);
+  }
+
+  /**
+   * Adds the wallet's email or SMS code credential for the contact just set with
+   * `updateContact` (signed by this session; the activity must name that contact).
+   */
+  addCodeCredential(type: 'EMAIL_OTP' | 'SMS_OTP', contact: string): Promise<AuthMethod> {
+    return addCodeCredential(this.ctx, type, contact);
   }
 
   /** The wallet's balance, address and privacy (needs `customerId`). */

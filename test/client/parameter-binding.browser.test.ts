@@ -88,6 +88,16 @@ const CASES: Case[] = [
     phone: true,
   },
   {
+    name: 'addCodeCredential (SMS)',
+    prepare: async (client) => {
+      await client.updateContact({ phoneNumber: '+14155550177' });
+      return {};
+    },
+    run: (client) => client.addCodeCredential('SMS_OTP', '+14155550177'),
+    path: '/auth/credentials',
+    fields: ['phoneNumber', 'accountId'],
+  },
+  {
     name: 'setWalletPrivacy',
     run: (client) => client.setWalletPrivacy(true),
     path: '/internal-accounts/',

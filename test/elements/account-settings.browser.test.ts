@@ -197,7 +197,7 @@ describe('<ew-account-settings>', () => {
     expect(client.session?.nickname).to.equal('+34612345678');
   });
 
-  it('"Add phone" on an account without one: a number typed with its calling code picks the country; the customer gets it (no code credential to verify)', async () => {
+  it('"Add phone" on an account without one: a number typed with its calling code picks the country; the customer gets it, an SMS credential for it is registered (signed, naming that phone) and proven by a texted code', async () => {
     const wallet = await newWallet();
     const { client, requests } = await signedInClient(wallet);
     clients.push(client);
@@ -214,8 +214,18 @@ describe('<ew-account-settings>', () => {
     await waitFor(() => statusText(el).includes('Your phone number is now +44 7911 123456.'), 'the success message');
     expect(patches(requests)[0]!.body).to.deep.equal({ customerType: 'INDIVIDUAL', phoneNumber: '+447911123456' });
     expect((await customer(wallet)).phoneNumber).to.equal('+447911123456');
-    expect(Object.keys(await nicknames(wallet))).to.deep.equal(['EMAIL_OTP']);
-    expect(buttonNamed('Verify with a code', el)).to.equal(undefined);
+    // The registration: the wallet and the type only, signed by the session on its second call.
+    const registrations = requests.filter((r) => r.method === 'POST' && r.path === '/auth/credentials');
+    expect(registrations.map((r) => [r.body, Boolean(r.headers?.['Service-Wallet-Signature'])])).to.deep.equal([
+      [{ type: 'SMS_OTP', accountId: wallet.accountId }, false],
+      [{ type: 'SMS_OTP', accountId: wallet.accountId }, true],
+    ]);
+    expect(await nicknames(wallet)).to.deep.include({ SMS_OTP: '+447911123456' });
+    await click(await waitFor(() => buttonNamed('Verify with a code', el), 'Verify with a code'));
+    const code = await codeInput(el);
+    code.focus();
+    await sendKeys({ type: '000000' });
+    await waitFor(() => client.session?.credentialType === 'SMS_OTP', 'signed in by the new phone');
     expect(buttonNamed('Change phone', el)).to.not.equal(undefined);
   });
 

@@ -7,7 +7,7 @@
  * relay could point elsewhere.
  */
 import { WalletError, type AuthMethod } from '../../protocol/index.js';
-import type { ClientContext } from '../context.js';
+import { activeSession, expectActivity, listCredentials, sessionSignedCall, type ClientContext } from '../context.js';
 
 export async function registerOtpCredential(
   ctx: ClientContext,
@@ -42,4 +42,37 @@ export async function registerOtpCredential(
     });
   }
   return body;
+}
+
+/**
+ * Adds an email or SMS code credential to a wallet that has signed in: the same
+ * registration, now signed by this session, whose activity must name this
+ * wallet and the contact the caller just set (the customer's new email or
+ * phone), so a relay cannot have a code credential for another contact signed.
+ */
+export async function addCodeCredential(
+  ctx: ClientContext,
+  type: 'EMAIL_OTP' | 'SMS_OTP',
+  contact: string,
+): Promise<AuthMethod> {
+  const email = type === 'EMAIL_OTP';
+  const operation = email ? 'addEmailCredential' : 'addSmsCredential';
+  const { accountId } = ctx.options;
+  const session = await activeSession(ctx, operation);
+  const { body } = await sessionSignedCall<AuthMethod>(ctx, session, {
+    method: 'POST',
+    path: '/auth/credentials',
+    body: { type, accountId },
+    operation,
+    expect: expectActivity(ctx, operation, {
+      parameters: { accountId, ...(email ? { email: contact } : { phoneNumber: contact }) },
+    }),
+    readBack: async () => (await listCredentials(ctx, operation)).some((c) => c.type === type),
+  });
+  if (body?.type === type && body.accountId === accountId && typeof body.id === 'string') return body;
+  // Read back after an ambiguous end: the credential is there, or the call failed above.
+  const added = (await listCredentials(ctx, operation)).find((c) => c.type === type);
+  if (!added)
+    throw new WalletError('INVALID_RESPONSE', `The registration answer is not the ${type} credential`, { operation });
+  return added;
 }

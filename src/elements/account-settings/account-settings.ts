@@ -209,8 +209,16 @@ export class EwAccountSettings extends LitElement {
     this.contacts = { ...this.contacts!, [channel]: { ...this.contacts![channel], value: sent } };
     this.patch(channel, { open: false, value: '' });
     this.notice(channel, channel === 'email' ? s.emailChanged(shown) : s.phoneChanged(shown));
+    // No code credential for this channel yet (a phone just added): register one for the new
+    // contact, signed by the session, so the user can sign in with it and prove it now.
+    if (!this.contacts[channel].credentialId) {
+      const type = channel === 'email' ? 'EMAIL_OTP' : 'SMS_OTP';
+      const added = await this.actions[channel].run('addCodeCredential', () => client.addCodeCredential(type, sent));
+      if (added && client === this.client)
+        this.contacts = { ...this.contacts!, [channel]: { ...this.contacts![channel], credentialId: added.id } };
+    }
     // The code credential now names the new address: a code sent to it proves it is the user's.
-    if (this.contacts[channel].credentialId) this.verifying = channel;
+    if (this.contacts![channel].credentialId) this.verifying = channel;
     await this.focusOn(`#${channel}-toggle`);
   }
 
