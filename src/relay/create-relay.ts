@@ -249,6 +249,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     const deadline = upstream.deadline();
     const lookedUp = await checkOwnership(upstream, deadline, operation, id, accountId, query);
     if (lookedUp) return toBrowser(lookedUp);
+    if (operation.name === 'customer.contact') checkContactChange(body.json);
     const admission =
       operation.name === 'credential.register' ? await admitRegistration(request, accountId, body) : undefined;
     if (admission !== undefined && 'status' in admission) return admission;
@@ -307,6 +308,24 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     return typeof admitted === 'string'
       ? relayError(400, 'INVALID_INPUT', `Passkey registration refused: ${admitted}`)
       : admitted;
+  }
+
+  /**
+   * A contact change names the customer type and exactly one of email or phone:
+   * the relay is how a visitor changes their contact (signed by their session),
+   * never how a page sets the rest of the customer record (KYC status, UMA
+   * address, currencies), which stays with the partner's backend.
+   */
+  function checkContactChange(body: Record<string, unknown>): void {
+    const extra = Object.keys(body).filter((key) => !['customerType', 'email', 'phoneNumber'].includes(key));
+    if (extra.length)
+      refuse(
+        400,
+        'INVALID_INPUT',
+        `A contact change names only customerType and email or phoneNumber (not ${extra[0]})`,
+      );
+    if ('email' in body === 'phoneNumber' in body)
+      refuse(400, 'INVALID_INPUT', 'A contact change names exactly one of email or phoneNumber');
   }
 
   /** The path below the mount point, decoded; a Refusal when outside it or undecodable. */

@@ -82,21 +82,40 @@ describe('first-time wallet bootstrap (spec 2.10, 4.8)', () => {
     expect(types.sort()).to.deep.equal(['EMAIL_OTP', 'OAUTH', 'SMS_OTP']);
   });
 
-  it('spec 4.2 rule 2: a contact change is signed by a verified credential of a tied wallet; before the first sign-in it finishes at once', async () => {
-    const { customerId, accountId, client } = await bareWallet({ email: 'change@example.com' });
-    const early = await platform(stack.sandbox, 'PATCH', `/customers/${customerId}`, {
-      customerType: 'INDIVIDUAL',
+  it('spec 4.2 rule 2 as written: a contact change of a customer with a wallet is signed, even before the first sign-in; an SMS registration names no other phone', async () => {
+    const { customerId, accountId, client } = await bareWallet({
+      email: 'change@example.com',
       phoneNumber: '+14155550177',
     });
-    expect([early.status, early.body.phoneNumber]).to.deep.equal([200, '+14155550177']);
-    const sms = await client.call('POST', '/auth/credentials', { type: 'SMS_OTP', accountId });
-    expect(sms.body.nickname).to.equal('+14155550177');
-    expect((await client.otpSignIn(sms.body.id, 'SMS_OTP')).error).to.equal(undefined);
-    const late = await platform(stack.sandbox, 'PATCH', `/customers/${customerId}`, {
+    const early = await platform(stack.sandbox, 'PATCH', `/customers/${customerId}`, {
       customerType: 'INDIVIDUAL',
       phoneNumber: '+14155550166',
     });
-    expect(late.status).to.equal(202);
+    expect(early.status).to.equal(202); // nothing can sign it yet: the phone stays
+    const other = await platform(stack.sandbox, 'POST', '/auth/credentials', {
+      type: 'SMS_OTP',
+      accountId,
+      phoneNumber: '+14155550166',
+    });
+    expect([other.status, other.body.code]).to.deep.equal([400, 'INVALID_INPUT']);
+    const sms = await client.call('POST', '/auth/credentials', { type: 'SMS_OTP', accountId });
+    expect(sms.body.nickname).to.equal('+14155550177');
+  });
+
+  it('relay: a contact change names only customerType and one of email or phoneNumber (a page sets nothing else of the customer)', async () => {
+    const { customerId, client } = await bareWallet({ email: 'kyc@example.com' });
+    const before = stack.sandboxRequests.length;
+    for (const body of [
+      { customerType: 'INDIVIDUAL', email: 'a@example.com', kycStatus: 'APPROVED' },
+      { customerType: 'INDIVIDUAL', umaAddress: '$rich@sandbox.local' },
+      { customerType: 'INDIVIDUAL', email: 'a@example.com', phoneNumber: '+14155550100' },
+      { customerType: 'INDIVIDUAL' },
+    ]) {
+      const answer = await client.call('PATCH', `/customers/${customerId}`, body);
+      expect([answer.status, answer.body.code], JSON.stringify(body)).to.deep.equal([400, 'INVALID_INPUT']);
+    }
+    // The ownership lookup ran (a read); no write reached the service.
+    expect(stack.sandboxRequests.slice(before).filter((r) => r.method !== 'GET')).to.deep.equal([]);
   });
 
   it('PROTOCOL.md: one EMAIL_OTP per account; a customer without a phone cannot register SMS_OTP', async () => {

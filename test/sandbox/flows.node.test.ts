@@ -125,12 +125,16 @@ describe('wallet flows through the relay (Turnkey-library client)', () => {
   });
 
   it('credentials: add SMS (signed once the email credential has signed in), list, revoke with a session of a different credential', async () => {
-    const other = await createWalletCustomer(stack.sandbox, { email: 'bo@example.com' });
-    // The phone is the customer's: an SMS registration names only the type and the wallet.
-    await platform(stack.sandbox, 'PATCH', `/customers/${other.customerId}`, {
+    // A customer with a phone whose wallet has only its email credential: the SMS one is added signed.
+    const created = await platform(stack.sandbox, 'POST', '/customers', {
       customerType: 'INDIVIDUAL',
+      email: 'bo@example.com',
       phoneNumber: '+447700900123',
     });
+    const wallets = await platform(stack.sandbox, 'GET', `/customers/internal-accounts?customerId=${created.body.id}`);
+    const accountId = wallets.body.data[0].id as string;
+    const registered = await platform(stack.sandbox, 'POST', '/auth/credentials', { type: 'EMAIL_OTP', accountId });
+    const other = { customerId: created.body.id as string, accountId, emailCredentialId: registered.body.id as string };
     stack.grant('ada', other.accountId);
     const bo = new TurnkeyWalletClient(stack.relayUrl, 'ada', other.accountId, stack.sandbox.enclaveKeys);
     const email = await bo.otpSignIn(other.emailCredentialId, 'EMAIL_OTP');

@@ -87,8 +87,11 @@ export function credentialRoutes(router: Router, ctx: SandboxContext): void {
       return { accountId: account.id, type, nickname: customer.email };
     }
     if (type === 'SMS_OTP') {
-      const phone = typeof body['phoneNumber'] === 'string' ? body['phoneNumber'] : customer.phoneNumber;
-      if (!phone || !E164.test(phone)) throw invalidInput('phoneNumber (E.164) is required for SMS_OTP');
+      // The code goes to the customer's phone: a registration may repeat it, never name another.
+      const phone = customer.phoneNumber;
+      if (body['phoneNumber'] !== undefined && body['phoneNumber'] !== phone)
+        throw invalidInput("phoneNumber must be the customer's (change it with PATCH /customers first)");
+      if (!phone || !E164.test(phone)) throw invalidInput('The customer has no phone (E.164) for SMS_OTP');
       return { accountId: account.id, type, nickname: phone };
     }
     if (type === 'OAUTH') {
