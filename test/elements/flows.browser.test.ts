@@ -239,6 +239,23 @@ describe('element flows', () => {
       expect([approve.status, statusLine()]).to.deep.equal([undefined, undefined]);
     });
 
+    it('one quote, one signature: new words for it (a label, a language) while it is being signed neither drop the approval nor allow a second', async () => {
+      const { el, approve } = await approvalPage();
+      const signatures: CustomEvent[] = [];
+      el.addEventListener('ew-signature', (e) => signatures.push(e));
+      const first = approve.approve();
+      approve.destinationLabel = 'Savings';
+      await approve.updateComplete;
+      const second = approve.approve();
+      await Promise.all([first, second]);
+      approve.strings = STRINGS_ES;
+      await approve.updateComplete;
+      expect(await approve.approve()).to.deep.equal(await first);
+      await new Promise((r) => setTimeout(r, 800)); // past the arming delay: no button comes back
+      expect(signatures.length).to.equal(1);
+      expect(approveButton(el)).to.equal(undefined);
+    });
+
     it('without a quote it says so (an empty state, not "Loading…")', async () => {
       const approve = document.createElement('ew-approve-quote') as EwApproveQuote;
       document.body.append(approve);

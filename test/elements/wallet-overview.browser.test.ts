@@ -78,6 +78,11 @@ describe('<ew-wallet> shows the wallet: identity, balance, address', () => {
     try {
       await click(buttonNamed('Copy address', el)!);
       await waitFor(() => copied === address, 'the full address copied');
+      // A page where the clipboard is refused says so instead of failing silently.
+      clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+      await click(buttonNamed('Copy address', el)!);
+      const overview = deepQueryAll('ew-wallet-overview', el)[0]!;
+      await waitFor(() => text(overview, '[role="status"]').startsWith('Could not copy here'), 'copy refused');
     } finally {
       clipboard.writeText = original;
     }

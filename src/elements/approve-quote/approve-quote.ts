@@ -160,9 +160,11 @@ export class EwApproveQuote extends LitElement {
     // Anything that changes what the summary says disarms: the click must approve what was read.
     this.disarm();
     // A new quote starts over; the same quote in other words (a label, a language) keeps its one
-    // approval and its receipt, so it is never offered for a second signature.
-    if (changed.has('quote')) this.approval = this.status = this.failureReason = undefined;
-    this.wallet.reset();
+    // approval, its receipt and a signing under way, so it is never signed twice.
+    if (changed.has('quote')) {
+      this.approval = this.status = this.failureReason = undefined;
+      this.wallet.reset();
+    }
     this.shown = this.refused = undefined;
     if (this.quote === undefined) return;
     try {
@@ -228,13 +230,15 @@ export class EwApproveQuote extends LitElement {
 
   private async sign(view: VerifiedQuote): Promise<QuoteApproval | undefined> {
     const client = this.client;
+    const quote = this.quote;
     if (!client) return undefined;
     // The private copy checked for display is what gets signed; the opt-in is the one it was shown under.
     const approval = await this.wallet.run('approveQuote', () =>
       client.approveQuote(view.quote, { allowUnverifiedPayment: !view.verified }),
     );
     if (approval) {
-      if (view === this.shown?.view) this.approval = approval;
+      // The approval is the quote's: kept while that quote is shown, whatever its words became meanwhile.
+      if (quote === this.quote) this.approval = approval;
       this.dispatchEvent(new EwSignatureEvent({ ...approval }));
     }
     return approval;

@@ -101,8 +101,11 @@ export class EwExportWallet extends LitElement {
 
   private async copy(): Promise<void> {
     if (!this.words) return;
-    await navigator.clipboard.writeText(this.words.join(' '));
-    this.notice = resolveStrings(this.strings).copied;
+    const s = resolveStrings(this.strings);
+    this.notice = await navigator.clipboard.writeText(this.words.join(' ')).then(
+      () => s.copied,
+      () => s.copyFailed,
+    );
   }
 
   protected override render() {

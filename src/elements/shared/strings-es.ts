@@ -95,6 +95,7 @@ export const STRINGS_ES: WalletStrings = {
   exportScriptWarning: 'Los scripts de esta página pueden leer lo que se muestra aquí.',
   exportConfirm: 'Entiendo, mostrar mi frase de recuperación',
   copied: 'Copiado al portapapeles.',
+  copyFailed: 'No se pudo copiar aquí: selecciona el texto y cópialo tú.',
   exportHidden: 'La frase de recuperación está oculta.',
   accountSettingsTitle: 'Configuración de la cuenta',
   emailLabel: 'Correo electrónico',

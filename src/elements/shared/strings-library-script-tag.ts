@@ -3,6 +3,7 @@
  * to the bundle (built by scripts/browser-crypto.mjs), fetched on the first
  * `loadWalletStrings('es')`. Same contract as strings-library.ts.
  */
+import { WalletCryptoError } from '../../client/index.js';
 import { importBundleFile } from '../../crypto/bundle-file.js';
 import type * as Spanish from './strings-es.js';
 
@@ -14,11 +15,10 @@ let loading: Promise<typeof Spanish> | undefined;
 export function loadSpanish(): Promise<typeof Spanish> {
   loading ??= importBundleFile<typeof Spanish>(STRINGS_ES_FILE).catch((cause: unknown) => {
     loading = undefined; // a later call tries again
-    throw new Error(
+    throw new WalletCryptoError(
+      'CONFIG_BUNDLE_FILE',
       `Spanish needs ${STRINGS_ES_FILE}, served next to embedded-wallet-elements.js, and it did not load`,
-      {
-        cause,
-      },
+      { cause },
     );
   });
   return loading;

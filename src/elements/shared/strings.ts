@@ -77,6 +77,7 @@ export interface WalletStrings {
   hide: string;
   copy: string;
   copied: string;
+  copyFailed: string;
   balanceLabel: string;
   addressLabel: string;
   copyAddress: string;
@@ -201,6 +202,7 @@ export const STRINGS_EN: WalletStrings = {
   hide: 'Hide',
   copy: 'Copy',
   copied: 'Copied to the clipboard.',
+  copyFailed: 'Could not copy here: select the text and copy it yourself.',
   balanceLabel: 'Balance',
   addressLabel: 'Wallet address',
   copyAddress: 'Copy address',

@@ -3,6 +3,7 @@
  * (built by scripts/browser-crypto.mjs), fetched when a QR code is first
  * shown. Same contract as qr-library.ts.
  */
+import { WalletCryptoError } from '../../client/index.js';
 import { importBundleFile } from '../../crypto/bundle-file.js';
 import type { QrEncoder } from './qr-library.js';
 
@@ -14,9 +15,11 @@ let loading: Promise<QrEncoder> | undefined;
 export function loadQrEncoder(): Promise<QrEncoder> {
   loading ??= importBundleFile<QrEncoder>(QR_FILE).catch((cause: unknown) => {
     loading = undefined; // the next "Show QR code" tries again
-    throw new Error(`The QR code needs ${QR_FILE}, served next to embedded-wallet-elements.js, and it did not load`, {
-      cause,
-    });
+    throw new WalletCryptoError(
+      'CONFIG_BUNDLE_FILE',
+      `The QR code needs ${QR_FILE}, served next to embedded-wallet-elements.js, and it did not load`,
+      { cause },
+    );
   });
   return loading;
 }

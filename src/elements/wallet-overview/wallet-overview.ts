@@ -88,13 +88,21 @@ export class EwWalletOverview extends LitElement {
 
   /** Shows or hides the QR code; the encoder is fetched the first time. */
   private async toggleQr(): Promise<void> {
+    if (this.wallet.pending) return; // one action at a time: a balance read finishes first
     this.showQr = !this.showQr;
-    if (this.showQr && !this.encoder) this.encoder = await this.wallet.run('showQr', loadQrEncoder);
+    if (this.showQr && !this.encoder) {
+      this.encoder = await this.wallet.run('showQr', loadQrEncoder);
+      if (!this.encoder) this.showQr = false; // the error says why; the button offers it again
+    }
   }
 
   private async copy(address: string): Promise<void> {
-    await navigator.clipboard.writeText(address);
-    this.notice = resolveStrings(this.strings).copied;
+    const s = resolveStrings(this.strings);
+    // A page without clipboard permission: say so rather than fail silently.
+    this.notice = await navigator.clipboard.writeText(address).then(
+      () => s.copied,
+      () => s.copyFailed,
+    );
   }
 
   protected override render() {
