@@ -7,6 +7,7 @@
  * payments (credited once completed). All in the account's currency.
  */
 import type { SandboxContext } from './context.js';
+import { invalidInput } from './http-error.js';
 import { outcomeAt } from './payment-outcome.js';
 import type { InternalAccount } from './store.js';
 import { transferOutcomeAt } from './transfer-outcome.js';
@@ -43,3 +44,12 @@ export function ledgerOf(ctx: SandboxContext, account: InternalAccount): { balan
 
 /** The balance now (smallest unit of the account's currency). */
 export const balanceOf = (ctx: SandboxContext, account: InternalAccount): number => ledgerOf(ctx, account).balance;
+
+/**
+ * Refuses a credit of `amount` that could take the balance past 2^53 - 1
+ * (counting credits still on their way): a JS number would round beyond it.
+ */
+export function checkCreditFits(ctx: SandboxContext, account: InternalAccount, amount: number): void {
+  if (!Number.isSafeInteger(ledgerOf(ctx, account).ceiling + amount))
+    throw invalidInput(`the balance could pass ${Number.MAX_SAFE_INTEGER}`);
+}

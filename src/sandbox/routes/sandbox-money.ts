@@ -3,7 +3,7 @@
  * quote's payment instructions (POST /sandbox/send) and an incoming UMA
  * payment (POST /sandbox/uma/receive). Funding an account is in wallet.ts.
  */
-import { ledgerOf } from '../balance.js';
+import { checkCreditFits } from '../balance.js';
 import type { SandboxContext } from '../context.js';
 import { CURRENCY_CODES, currencyEntry } from '../currencies.js';
 import { ApiError, invalidInput, notFound } from '../http-error.js';
@@ -57,8 +57,7 @@ export function sandboxMoneyRoutes(router: Router, ctx: SandboxContext): void {
     if (!destination) throw new ApiError(404, 'UMA_NOT_FOUND', `No account receives payments to ${receiverUmaAddress}`);
     if (destination.currency !== receivingCurrencyCode)
       throw invalidInput(`The receiver's account holds ${destination.currency}: receivingCurrencyCode must be it`);
-    if (!deposit && wallet && !Number.isSafeInteger(ledgerOf(ctx, wallet).ceiling + amount))
-      throw invalidInput(`the balance could pass ${Number.MAX_SAFE_INTEGER}`);
+    if (!deposit && wallet) checkCreditFits(ctx, wallet, amount);
     const payment: UmaPayment = {
       id: newId('Transaction'),
       senderUmaAddress,

@@ -6,7 +6,7 @@
  * amount, currency?}` and answers 201 with the transaction, whose path the
  * external account's magic suffix picks (transfer-outcome.ts).
  */
-import { ledgerOf } from '../balance.js';
+import { balanceOf, checkCreditFits } from '../balance.js';
 import type { SandboxContext } from '../context.js';
 import { ApiError, invalidInput } from '../http-error.js';
 import { newId } from '../ids.js';
@@ -40,12 +40,9 @@ export function transferRoutes(router: Router, ctx: SandboxContext): void {
     const amount = body['amount'];
     if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0)
       throw invalidInput('amount must be a positive integer (smallest currency unit)');
-    const ledger = ledgerOf(ctx, wallet);
-    if (direction === 'OUT' && ledger.balance < amount)
+    if (direction === 'OUT' && balanceOf(ctx, wallet) < amount)
       throw new ApiError(400, 'INSUFFICIENT_FUNDS', 'The wallet balance does not cover the transfer');
-    // The balance is a JS number: past 2^53 it would round.
-    if (direction === 'IN' && !Number.isSafeInteger(ledger.ceiling + amount))
-      throw invalidInput(`the balance could pass ${Number.MAX_SAFE_INTEGER}`);
+    if (direction === 'IN') checkCreditFits(ctx, wallet, amount);
     const record: Transfer = {
       id: newId('Transaction'),
       direction,

@@ -1,5 +1,5 @@
 /** The wallet itself: export and privacy (signed), and sandbox funding. */
-import { balanceOf, ledgerOf } from '../balance.js';
+import { balanceOf, checkCreditFits } from '../balance.js';
 import { parseClientKey } from '../client-key.js';
 import type { SandboxContext } from '../context.js';
 import { exportBundle } from '../enclave.js';
@@ -75,12 +75,10 @@ export function walletRoutes(router: Router, ctx: SandboxContext): void {
     if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) {
       throw invalidInput('amount must be a positive integer (smallest currency unit)');
     }
-    // The balance is a JS number: past 2^53 it would round (counting credits still on their way).
-    if (
-      !Number.isSafeInteger(account.funded + amount) ||
-      !Number.isSafeInteger(ledgerOf(ctx, account).ceiling + amount)
-    )
+    // The funded total is a JS number too (it can exceed the balance after payments out).
+    if (!Number.isSafeInteger(account.funded + amount))
       throw invalidInput(`the funded total would pass ${Number.MAX_SAFE_INTEGER}`);
+    checkCreditFits(ctx, account, amount);
     account.funded += amount;
     account.updatedAt = ctx.clock.now();
     return { status: 200, body: accountJson(account, balanceOf(ctx, account)) };
