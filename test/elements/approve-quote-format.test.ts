@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { describe, it } from '#test-harness';
-import { formatAmount, formatRate, usableLocale, visibleLabel } from '../../src/elements/approve-quote/format.js';
+import { formatAmount, formatRate, usableLocale, visibleLabel } from '../../src/elements/shared/format.js';
 
 const USD = { code: 'USD', decimals: 2 };
 

@@ -16,7 +16,7 @@ import { describeError, errorText, type ErrorInfo } from '../shared/error-text.j
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { approveQuoteStyles } from './approve-quote.styles.js';
-import { formatAmount, formatRate, usableLocale, visibleLabel } from './format.js';
+import { formatAmount, formatRate, usableLocale, visibleLabel } from '../shared/format.js';
 
 /** Where an approved payment stands (set by the host from the service's answers). */
 export type PaymentStatus = 'processing' | 'completed' | 'failed';

@@ -3,19 +3,15 @@
  * first load that fails, so a host can keep its own placeholder until the
  * element is usable (as payment widgets' `ready` / `loaderror` events allow).
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import { EwLoadErrorEvent } from '../events/load-error.js';
 import { EwReadyEvent } from '../events/ready.js';
 import type { ErrorInfo } from './error-text.js';
 
-export class ReadyController implements ReactiveController {
+export class ReadyController {
   private fired = false;
 
-  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
-    host.addController(this);
-  }
-
-  hostConnected(): void {}
+  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {}
 
   /** A new client (or configuration): the next usable view is ready again. */
   reset(): void {

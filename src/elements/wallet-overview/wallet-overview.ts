@@ -1,6 +1,6 @@
 import { html, LitElement, nothing, svg, type PropertyValues } from 'lit';
 import type { WalletClient, WalletInfo } from '../../client/index.js';
-import { formatAmount } from '../approve-quote/format.js';
+import { formatAmount } from '../shared/format.js';
 import { ClientController } from '../shared/client-controller.js';
 import { ReadyController } from '../shared/ready.js';
 import { errorText } from '../shared/error-text.js';

@@ -1,4 +1,4 @@
-/** Money, rates and host-given labels for quote display, localised with Intl. */
+/** Money, rates and host-given labels for display (the approval, the wallet's balance), localised with Intl. */
 import type { CheckedCurrency } from '../../client/index.js';
 
 /**
