@@ -30,7 +30,7 @@ import {
 } from './flows/oauth.js';
 import { startOtpSignIn, type OtpSignIn } from './flows/otp-sign-in.js';
 import { accountContact, getWallet, type WalletInfo } from './flows/wallet-info.js';
-import { addCodeCredential } from './flows/first-credential.js';
+import { addCodeCredential } from './flows/code-credential.js';
 import type * as PasskeyFlowsModule from './flows/passkey.js';
 import type { PreparedPasskeyRegistration, PreparedPasskeySignIn } from './flows/passkey.js';
 import { listSessions, refreshSession, revokeSession, signOut, type ListedSession } from './flows/sessions.js';

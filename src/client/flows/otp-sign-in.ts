@@ -16,7 +16,7 @@ import {
 import { WalletError, type AuthMethod, type AuthSession } from '../../protocol/index.js';
 import { signedCall } from '../../protocol/signed-call.js';
 import { listCredentials, type ClientContext } from '../context.js';
-import { registerOtpCredential } from './first-credential.js';
+import { registerOtpCredential } from './code-credential.js';
 import type { SessionInfo } from '../session/session-manager.js';
 
 export interface OtpSignIn {

@@ -1,10 +1,13 @@
 /**
- * A new wallet's first one-time-code credential (spec 2.10 and 4.8, "first-time
- * wallet bootstrap"). The service creates a customer's wallet without
- * credentials and takes the first registration unsigned while none has been
- * used to sign in. The code goes to the contact the partner gave the customer:
- * the registration names only the type and the wallet, nothing a page or a
- * relay could point elsewhere.
+ * Registering a wallet's email or SMS code credential. The code always goes
+ * to the customer's own contact: a registration names only the type and the
+ * wallet, nothing a page or a relay could point elsewhere.
+ *
+ * - `registerOtpCredential`: a new wallet's first one (spec 2.10 and 4.8,
+ *   "first-time wallet bootstrap"), unsigned while no credential has been
+ *   used to sign in.
+ * - `addCodeCredential`: one more, signed by the session, for a contact the
+ *   user just set.
  */
 import { WalletError, type AuthMethod } from '../../protocol/index.js';
 import { activeSession, expectActivity, listCredentials, sessionSignedCall, type ClientContext } from '../context.js';
