@@ -20,6 +20,7 @@ const TOKEN_PURPOSE = {
   'color-success': 'Success messages',
   radius: 'Corner radius',
   'font-family': 'Font family',
+  'font-family-mono': 'Font family of account ids, the address and the recovery phrase',
   'font-size': 'Base font size',
   spacing: 'Base spacing unit',
 };

@@ -41,6 +41,21 @@ const plain = (text) => text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
 const nodeCounts = (out) =>
   [/ℹ pass (\d+)/, /ℹ fail (\d+)/, /ℹ skipped (\d+)/].map((re) => Number(plain(out).match(re)?.[1] ?? 0));
 
+/**
+ * The part of a failed step's output that says why, repeated at the end so that a log's
+ * tail (all a CI summary may keep) still names the failing test and its message.
+ */
+function whyFailed(out) {
+  const lines = plain(out).split('\n');
+  const summary = lines.findIndex((line) => line.includes('✖ failing tests:'));
+  if (summary >= 0) return lines.slice(summary + 1, summary + 61);
+  const picked = new Set();
+  lines.forEach((line, i) => {
+    if (/❌|✖|\bError\b|failed/.test(line)) for (let j = i; j < Math.min(i + 8, lines.length); j++) picked.add(j);
+  });
+  return [...picked].slice(0, 60).map((i) => lines[i]);
+}
+
 const steps = [
   { name: 'typecheck', command: 'npx', args: ['tsc', '-p', 'tsconfig.json'] },
   { name: 'lint', command: 'npx', args: ['eslint', '.'] },
@@ -76,6 +91,7 @@ const startedAll = Date.now();
 let passed = 0;
 let failed = 0;
 const failedSteps = [];
+const failures = [];
 const engines = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
@@ -93,8 +109,13 @@ for (const step of steps) {
       if (row && code !== 0) row.errors.push(step.name);
     }
   }
-  if (code !== 0) failedSteps.push(step.name);
+  if (code !== 0) {
+    failedSteps.push(step.name);
+    failures.push(`--- ${step.name}`, ...whyFailed(output));
+  }
 }
+
+if (failures.length) console.log(`\n=== why the failed steps failed ===\n${failures.join('\n')}`);
 
 console.log(`\nChromium: ${chromium}\nFirefox: ${firefox}\nWebKit: ${webkit}`);
 console.log('\nbrowser suites + page tests per engine (skips name the capability they miss):');

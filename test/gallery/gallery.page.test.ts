@@ -6,10 +6,16 @@
  * docs/gallery.md; `npm test` compares each against the committed image and
  * fails on a change beyond a small tolerance (diffs in test-results/gallery/).
  * Text that changes every run (times left, random ids, the QR of a random
- * address) is masked.
+ * address) is masked. The fonts (DejaVu Sans and Sans Mono from the locked
+ * npm package dejavu-fonts-ttf: the only fonts the browser is shown), the locale and the
+ * time zone are pinned, so the pictures do not depend on what the machine has
+ * installed.
  */
 import { expect } from 'chai';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pixelmatch from 'pixelmatch';
 import { chromium, type Browser, type Locator, type Page } from 'playwright';
@@ -42,6 +48,21 @@ const VARIANTS: Variant[] = [
   { name: 'es-375', title: 'Spanish, 375 px', width: 375, theme: '', locale: 'es' },
 ];
 
+/** The pinned faces: family, weight, file in the npm package. */
+const require = createRequire(import.meta.url);
+const FACES = [
+  ['Gallery Sans', 400, 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf'],
+  ['Gallery Sans', 700, 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'],
+  ['Gallery Mono', 400, 'dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf'],
+] as const;
+const FONT_CSS = [
+  ...FACES.map(
+    ([family, weight], i) =>
+      `@font-face { font-family: '${family}'; font-weight: ${weight}; font-display: block; src: url(/__gallery/${i}.ttf) format('truetype'); }`,
+  ),
+  ":root { --ew-font-family: 'Gallery Sans'; --ew-font-family-mono: 'Gallery Mono'; }",
+].join('\n');
+
 const shots: { state: string; caption: string }[] = [];
 const changed: string[] = [];
 
@@ -54,17 +75,52 @@ describe('the gallery: every state of the elements, as pictures compared with th
   let browser: Browser;
   let page: Page;
 
+  let fontDir: string;
+
   before(async () => {
+    fontDir = await mkdtemp(join(tmpdir(), 'ew-gallery-fonts-'));
     [demo, browser] = await Promise.all([
       startDemo(),
-      chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS }),
+      chromium.launch({
+        executablePath: ensureChromium(),
+        args: CHROMIUM_ARGS,
+        env: { ...process.env, FONTCONFIG_FILE: await onlyPinnedFonts(fontDir) },
+      }),
     ]);
-    page = await browser.newPage({ viewport: { width: 1024, height: 900 }, reducedMotion: 'reduce' });
+    page = await browser.newPage({
+      viewport: { width: 1024, height: 900 },
+      deviceScaleFactor: 1,
+      reducedMotion: 'reduce',
+      locale: 'en-US',
+      timezoneId: 'UTC',
+    });
+    // GALLERY_CPU_SLOWDOWN=4 runs the page four times slower, as on a loaded CI machine: the
+    // pictures must not change (every wait is on a state, never on a time).
+    const slowdown = Number(process.env['GALLERY_CPU_SLOWDOWN'] ?? 1);
+    if (slowdown > 1) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+    }
+    // The fonts come from the demo's own origin (its CSP allows 'self'), as a stylesheet link.
+    await page.route('**/__gallery/**', async (route) => {
+      const name = new URL(route.request().url()).pathname.split('/').pop()!;
+      if (name === 'fonts.css') return route.fulfill({ contentType: 'text/css', body: FONT_CSS });
+      const face = FACES[Number(name.replace('.ttf', ''))];
+      if (!face) return route.fulfill({ status: 404 });
+      return route.fulfill({ contentType: 'font/ttf', body: await readFile(require.resolve(face[2])) });
+    });
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/__gallery/fonts.css' });
+        document.head.append(link);
+      }),
+    );
     await mkdir(UPDATE ? DIR : DIFFS, { recursive: true });
   });
   after(async () => {
     await browser?.close();
     demo?.stop();
+    if (fontDir) await rm(fontDir, { recursive: true, force: true });
   });
 
   const wallet = () => page.locator('#wallet');
@@ -77,7 +133,13 @@ describe('the gallery: every state of the elements, as pictures compared with th
     await page.locator('#accent').fill(variant.accent ?? '#3b3fd8');
     await page.selectOption('#locale', variant.locale);
     await page.waitForFunction((lang) => document.documentElement.lang === lang, variant.locale);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.evaluate(async (faces) => {
+      const loaded = await Promise.all(
+        faces.map(([family, weight]) => document.fonts.load(`${weight} 16px '${family}'`)),
+      );
+      if (loaded.some((found) => found.length === 0)) throw new Error('a pinned gallery font did not load');
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    }, FACES);
     // An approve button re-arms after each change of size or words, once in view: picture it armed.
     await page.evaluate(() =>
       document
@@ -93,11 +155,33 @@ describe('the gallery: every state of the elements, as pictures compared with th
     });
   }
 
-  /** Screenshots the wallet in every variant: written with GALLERY_UPDATE=1, else compared. */
-  async function shoot(state: string, caption: string, mask: Locator[] = []): Promise<void> {
+  /**
+   * Waits until nothing in the wallet (nested shadow roots included) is still
+   * loading: no aria-busy="true", no skeleton. A slower machine then pictures
+   * the same state as a fast one.
+   */
+  async function settled(): Promise<void> {
+    await page.waitForFunction(() => {
+      // A walk with a stack, not a recursive helper: tsx would wrap a named inner function in a
+      // helper the page does not have.
+      const roots: ParentNode[] = [document.querySelector('#wallet')!];
+      for (let root = roots.pop(); root; root = roots.pop()) {
+        if (root.querySelector('[aria-busy="true"], .skeleton')) return false;
+        for (const el of root.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
+      }
+      return true;
+    });
+  }
+
+  /**
+   * Screenshots the wallet in every variant: written with GALLERY_UPDATE=1, else
+   * compared. Waits for every load to end first, unless the state is a wait.
+   */
+  async function shoot(state: string, caption: string, options: { mask?: Locator[]; loading?: true } = {}) {
     shots.push({ state, caption });
     for (const variant of VARIANTS) {
       await apply(variant);
+      if (!options.loading) await settled();
       const png = await wallet().screenshot({
         animations: 'disabled',
         caret: 'hide',
@@ -110,7 +194,7 @@ describe('the gallery: every state of the elements, as pictures compared with th
           'ew-sessions [part~="item"] .muted',
         ]
           .map((css) => wallet().locator(css).filter({ visible: true }))
-          .concat(mask),
+          .concat(options.mask ?? []),
       });
       const file = `${state}--${variant.name}.png`;
       if (UPDATE) {
@@ -168,7 +252,9 @@ describe('the gallery: every state of the elements, as pictures compared with th
     await code.pressSequentially('000000');
     await wallet().getByRole('button', { name: 'Sign out' }).waitFor();
     await wallet().locator('ew-wallet-overview .skeleton').first().waitFor();
-    await shoot('wallet-loading', 'Signed in, the wallet still being read: the shape of what is coming');
+    await shoot('wallet-loading', 'Signed in, the wallet still being read: the shape of what is coming', {
+      loading: true,
+    });
     release();
     await wallet().locator('[part~="balance"]', { hasText: '$0.00' }).waitFor();
     await page.unroute('**/api/customers/internal-accounts*');
@@ -200,7 +286,6 @@ describe('the gallery: every state of the elements, as pictures compared with th
     ] as const) {
       const summary = wallet().locator('summary', { hasText: title });
       await summary.click();
-      await page.waitForTimeout(300);
       await shoot(`section-${state}`, `The "${title}" section open`);
       await summary.click();
     }
@@ -224,6 +309,8 @@ describe('the gallery: every state of the elements, as pictures compared with th
 
     await button.click();
     await approve().locator('[data-status="completed"]').waitFor({ timeout: 20_000 });
+    // The settled payment is read back into the balance: picture it after that read.
+    await wallet().locator('[part~="balance"]', { hasText: '$490.00' }).waitFor();
     await shoot('receipt-completed', 'After approval the receipt: completed');
     await page.evaluate(() => {
       const el = document.querySelector('#approve') as HTMLElement & { status?: string };
@@ -256,6 +343,29 @@ describe('the gallery: every state of the elements, as pictures compared with th
     expect(changed, `pictures changed (see ${DIFFS}/; npm run gallery accepts them)`).to.deep.equal([]);
   });
 });
+
+/**
+ * A fontconfig file that shows the browser the pinned faces and no font of the
+ * machine's, so that a fallback (the demo's own text, a glyph outside a subset)
+ * resolves the same everywhere. Rendering settings still come from the system's
+ * conf.d (Debian's fontconfig-config). Returns the file's path.
+ */
+async function onlyPinnedFonts(dir: string): Promise<string> {
+  for (const [, , file] of FACES) await copyFile(require.resolve(file), join(dir, basename(file)));
+  const conf = join(dir, 'fonts.conf');
+  await writeFile(
+    conf,
+    `<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig>
+  <dir>${dir}</dir>
+  <cachedir>${join(dir, 'cache')}</cachedir>
+  <include ignore_missing="yes">/etc/fonts/conf.d</include>
+</fontconfig>
+`,
+  );
+  return conf;
+}
 
 /** docs/gallery.md: one section per state, one picture per variant. */
 async function writeIndex(): Promise<void> {

@@ -38,7 +38,7 @@ export const approveQuoteStyles = css`
     white-space: normal;
   }
   [part~='account'] {
-    font-family: ui-monospace, 'SF Mono', Menlo, Consolas, monospace;
+    font-family: var(--_font-mono);
     font-size: 0.875em;
     white-space: nowrap;
   }

@@ -21,6 +21,6 @@ export const exportWalletStyles = css`
     padding: var(--_space) var(--_space) var(--_space) calc(var(--_space) * 2.5);
     background: var(--_raised);
     border-radius: var(--_radius);
-    font-family: ui-monospace, monospace;
+    font-family: var(--_font-mono);
   }
 `;

@@ -55,6 +55,7 @@ export const themeStyles = css`
     ${palette('light')}
     --_radius: var(--ew-radius, 8px);
     --_font: var(--ew-font-family, system-ui, -apple-system, 'Segoe UI', sans-serif);
+    --_font-mono: var(--ew-font-family-mono, ui-monospace, 'SF Mono', Menlo, Consolas, monospace);
     --_space: var(--ew-spacing, 12px);
     display: block;
     box-sizing: border-box;

@@ -28,7 +28,7 @@ export const walletOverviewStyles = css`
     height: 1.5em;
   }
   [part~='address'] {
-    font-family: ui-monospace, monospace;
+    font-family: var(--_font-mono);
     white-space: nowrap;
   }
   [part~='qr'] {
