@@ -2,7 +2,8 @@
  * The load benchmark's in-page probe, added as a Playwright init script before
  * the partner page runs: it records, on the page's own clock, when each step
  * of the way to an interactive <ew-wallet> happened. Test-side only: it wraps
- * platform functions (customElements.define, attachShadow, indexedDB.open),
+ * platform functions (customElements.define, attachShadow, indexedDB.open and
+ * indexedDB.databases),
  * the product has no hooks for it.
  */
 export interface LoadMarks {
@@ -16,6 +17,9 @@ export interface LoadMarks {
   /** indexedDB.open called, and its success event (undefined when never opened). */
   idbOpen?: number;
   idbOpened?: number;
+  /** indexedDB.databases called (the vault asks whether its database exists), and its answer. */
+  idbList?: number;
+  idbListed?: number;
   /** Each wallet call (Resource Timing under /api/): path, start, end. */
   calls: { path: string; start: number; end: number }[];
   /** The wallet's restore over: its view stops being busy. */
@@ -74,6 +78,13 @@ export function installLoadProbe(buttonText: string): void {
     request.addEventListener('success', () => (marks.idbOpened ??= now()));
     return request;
   };
+  const databases = indexedDB.databases?.bind(indexedDB);
+  if (databases) {
+    indexedDB.databases = () => {
+      marks.idbList ??= now();
+      return databases().finally(() => (marks.idbListed ??= now()));
+    };
+  }
   (window as unknown as { __painted: Promise<number> }).__painted = painted;
   (window as unknown as { __loadMarks(): Partial<LoadMarks> }).__loadMarks = () => {
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];

@@ -380,6 +380,8 @@ const LOAD_STEPS: [keyof LoadBreakdown, string][] = [
   ['scriptLoaded', 'script downloaded'],
   ['evaluated', 'bundle evaluated, elements defined'],
   ['walletRendered', '<ew-wallet> upgraded, first render'],
+  ['idbList', 'IndexedDB asked whether the database exists (off the path: no session hinted)'],
+  ['idbListed', 'IndexedDB answered'],
   ['idbOpen', 'IndexedDB open called'],
   ['idbOpened', 'IndexedDB opened'],
   ['firstCallStart', 'first wallet call sent'],
@@ -393,6 +395,8 @@ type LoadBreakdown = {
   scriptLoaded: number;
   evaluated: number;
   walletRendered: number;
+  idbList: number;
+  idbListed: number;
   idbOpen: number;
   idbOpened: number;
   firstCallStart: number;
@@ -443,6 +447,8 @@ async function measureLoad(browser: Browser, origin: string, wallet: string): Pr
       scriptLoaded: at(marks.scriptEnd),
       evaluated: at(marks.defined),
       walletRendered: at(marks.walletRendered),
+      idbList: at(marks.idbList),
+      idbListed: at(marks.idbListed),
       idbOpen: at(marks.idbOpen),
       idbOpened: at(marks.idbOpened),
       firstCallStart: at(first?.start),

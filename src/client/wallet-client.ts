@@ -92,8 +92,9 @@ export class WalletClient extends EventTarget {
       (event) => this.onSessionEvent(event),
     );
     this.ctx = { api, options: this.options, sessions, refresh: (operation) => refreshSession(this.ctx, operation) };
-    // Restored after the constructor returns, so listeners added right after `new` see every event.
-    this.ready = Promise.resolve().then(() => sessions.restore());
+    // Started now, so the storage lookup overlaps the first render; every event it causes comes
+    // after an await, so listeners added right after `new` still see them all.
+    this.ready = sessions.restore();
   }
 
   /** The current state. */

@@ -28,17 +28,19 @@ export async function generateEncryptionKeyPair(): Promise<CryptoKeyPair> {
   return getSubtle().generateKey(ECDH, false, ['deriveBits']);
 }
 
-// Public keys never change, and stamping asks for the compressed form every time.
-const publicKeyCache = new WeakMap<CryptoKey, Uint8Array>();
+// Public keys never change, and stamping asks for the compressed form every time: both forms
+// are worked out once per key (the compression checks the point, a few field operations).
+const publicKeyCache = new WeakMap<CryptoKey, { compressed: Uint8Array; uncompressed: Uint8Array }>();
 
 /** The SEC1 bytes of a P-256 public `CryptoKey` (public keys are always exportable). */
 export async function exportPublicKey(publicKey: CryptoKey, form: 'compressed' | 'uncompressed'): Promise<Uint8Array> {
-  let uncompressed = publicKeyCache.get(publicKey);
-  if (!uncompressed) {
-    uncompressed = new Uint8Array(await getSubtle().exportKey('raw', publicKey));
-    publicKeyCache.set(publicKey, uncompressed);
+  let forms = publicKeyCache.get(publicKey);
+  if (!forms) {
+    forms = parsePublicKey(new Uint8Array(await getSubtle().exportKey('raw', publicKey)));
+    publicKeyCache.set(publicKey, forms);
   }
-  return form === 'uncompressed' ? uncompressed.slice() : parsePublicKey(uncompressed).compressed;
+  // A copy: a caller changing the bytes must not change the next answer.
+  return forms[form].slice();
 }
 
 /** The public key as lowercase hex: 66 characters compressed, 130 uncompressed. */

@@ -83,11 +83,36 @@ describe('storage faults', () => {
     client.close();
   });
 
-  it('open never settles: ready still resolves, and sign-in works in memory with a warning', async () => {
+  it('open never settles, nothing stored yet: ready resolves without waiting, sign-in works in memory with a warning', async () => {
     patch(IDBFactory.prototype, 'open', function () {
       return { onsuccess: null, onerror: null, onupgradeneeded: null, onblocked: null } as unknown as IDBOpenDBRequest;
     } as IDBFactory['open']);
     const wallet = await newWallet();
+    // The browser says the database does not exist: no session to restore, no open to wait for.
+    const { client, warnings } = await clientWithWarnings(wallet);
+    expect(warnings).to.have.length(0);
+    expect(client.state.status).to.equal('signed-out');
+    // Storing the session is what meets the hung open: the timeout, then memory.
+    await emailSignIn(client, wallet);
+    expect(warnings).to.have.length(1);
+    expect(client.storageWarning).to.match(/did not answer/);
+    await client.setWalletPrivacy(true);
+    client.close();
+  });
+
+  it('open never settles, a database there: ready still resolves, and sign-in works in memory with a warning', async () => {
+    const wallet = await newWallet();
+    // A database from an earlier visit (and the vault's hint that it saved there), made with the
+    // real open before it starts hanging.
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.open(`faults-${wallet.accountId}`);
+      request.onsuccess = () => (request.result.close(), resolve());
+      request.onerror = () => reject(request.error);
+    });
+    localStorage.setItem(`faults-${wallet.accountId}:stored`, '1');
+    patch(IDBFactory.prototype, 'open', function () {
+      return { onsuccess: null, onerror: null, onupgradeneeded: null, onblocked: null } as unknown as IDBOpenDBRequest;
+    } as IDBFactory['open']);
     const { client, warnings } = await clientWithWarnings(wallet);
     expect(warnings).to.have.length(1);
     expect(client.state.status).to.equal('signed-out');

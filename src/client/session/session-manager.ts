@@ -43,6 +43,7 @@ export class SessionManager {
   private expiringTimer: ReturnType<typeof setTimeout> | undefined;
   private expiredTimer: ReturnType<typeof setTimeout> | undefined;
   private warnedExpiring = false;
+  private closed = false;
   private readonly onVisible = () => {
     if (document.visibilityState === 'visible') this.checkExpiry();
   };
@@ -66,8 +67,23 @@ export class SessionManager {
     return this.current;
   }
 
-  /** Loads the stored session; an expired one is dropped. */
+  /**
+   * Loads the stored session; an expired one is dropped. When the vault is
+   * surely empty the wallet is signed out at once, and storage is still asked
+   * afterwards: a session saved before the vault's hint existed comes back
+   * ('restored' again) instead of being lost.
+   */
   async restore(): Promise<void> {
+    if (this.vault.surelyEmpty()) {
+      await Promise.resolve(); // listeners added right after the client was made hear this too
+      this.emit({ type: 'change', session: undefined, cause: 'restored' });
+      void this.vault.load(this.accountId).then((late) => {
+        if (!late || this.closed || this.current) return;
+        if (late.expiresAt > this.clock.now()) this.set(late, 'restored');
+        else void this.vault.remove(this.accountId);
+      });
+      return;
+    }
     const stored = await this.vault.load(this.accountId);
     if (stored && stored.expiresAt > this.clock.now()) {
       this.set(stored, 'restored');
@@ -139,6 +155,7 @@ export class SessionManager {
   }
 
   close(): void {
+    this.closed = true;
     this.unset();
     this.tabs.close();
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.onVisible);

@@ -9,6 +9,12 @@
  * stored (iOS private modes). Every operation has a timeout, and on any
  * failure the vault falls back to memory for this page and warns once. It
  * never falls back to localStorage and never stores key bytes.
+ *
+ * The first IndexedDB use of a page costs tens of milliseconds (the browser
+ * starts its database backend), too much for the first paint of a signed-out
+ * wallet. So a save also leaves a hint in localStorage, a flag that says
+ * only "a session may be stored here": without it the wallet can show its
+ * sign-in at once and ask IndexedDB afterwards (`surelyEmpty`).
  */
 import { del, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import type { CredentialType } from '../../protocol/index.js';
@@ -82,6 +88,10 @@ export class SessionVault {
     this.timeoutMs = options.timeoutMs ?? 3_000;
   }
 
+  private get databaseName(): string {
+    return this.options.databaseName ?? 'embedded-wallet-elements';
+  }
+
   /** `indexeddb` while persistence works; `memory` after a fallback (this page only). */
   get mode(): 'indexeddb' | 'memory' {
     return this.fallbackReason === undefined ? 'indexeddb' : 'memory';
@@ -101,7 +111,7 @@ export class SessionVault {
         return undefined;
       }
       try {
-        this.store = openStore(this.options.databaseName ?? 'embedded-wallet-elements', 'sessions');
+        this.store = openStore(this.databaseName, 'sessions');
       } catch (cause) {
         this.fallBack('IndexedDB could not be opened', cause);
         return undefined;
@@ -134,12 +144,59 @@ export class SessionVault {
     }
   }
 
+  /**
+   * True when no session of ours can be stored in this browser: nothing in
+   * memory and no hint that one was ever saved. Any doubt (localStorage
+   * blocked) answers false. Synchronous, and never touches IndexedDB.
+   */
+  surelyEmpty(): boolean {
+    if (this.memory.size > 0) return false;
+    try {
+      return localStorage.getItem(this.hintKey) === null;
+    } catch {
+      return false;
+    }
+  }
+
+  private get hintKey(): string {
+    return `${this.databaseName}:stored`;
+  }
+
+  /** The hint that a session may be stored; a hint only, so a failure to write it is ignored. */
+  private markStored(): void {
+    try {
+      localStorage.setItem(this.hintKey, '1');
+    } catch {
+      // Without the hint the next page asks IndexedDB after its first paint: slower, still right.
+    }
+  }
+
   async load(accountId: string): Promise<StoredSession | undefined> {
     if (this.memory.has(accountId)) return this.memory.get(accountId);
+    if (!(await this.mayHoldSessions())) return undefined;
     const result = await this.attempt('read', (store) => get<StoredSession>(accountId, store));
     if (!result.ok || !isStoredSession(result.value)) return undefined;
     this.memory.set(accountId, result.value);
+    this.markStored(); // found without a hint: saved by a version before it, or the hint was cleared
     return result.value;
+  }
+
+  /**
+   * False only when the browser says our database does not exist: then no
+   * session is stored and the first paint need not wait for an open, which on
+   * a fresh profile creates the database (tens of ms). Any doubt (no
+   * `indexedDB.databases`, an error, a slow answer) means "maybe".
+   */
+  private async mayHoldSessions(): Promise<boolean> {
+    if (this.fallbackReason !== undefined || this.store) return true;
+    try {
+      const list = indexedDB.databases?.();
+      if (!list) return true;
+      const names = await withTimeout(list, this.timeoutMs);
+      return names === TIMEOUT || names.some((db) => db.name === this.databaseName);
+    } catch {
+      return true;
+    }
   }
 
   /** Reads what storage holds now, bypassing the page's copy (another tab may have written). */
@@ -154,6 +211,7 @@ export class SessionVault {
 
   async save(session: StoredSession): Promise<void> {
     this.memory.set(session.accountId, session);
+    this.markStored(); // before the write: a page closed mid-write must still look next time
     await this.attempt('write', (store) => set(session.accountId, session, store));
   }
 
