@@ -33,7 +33,8 @@ export interface Fixtures {
 }
 export interface Timing {
   op: string;
-  impl: 'ours' | 'turnkey';
+  /** `platform`: the bare WebCrypto call an operation cannot go below (its floor). */
+  impl: 'ours' | 'turnkey' | 'platform';
   firstMs: number;
   medianMs: number;
   p90Ms: number;
@@ -88,6 +89,16 @@ export async function runBench(fixtures: Fixtures, runs: number): Promise<Timing
   // Stamp: sign the exact payload with the session key.
   const ourKey = await generateSigningKeyPair();
   results.push(await time('stamp', 'ours', () => createStamp(payload, ourKey), runs));
+  // The floor of any WebCrypto stamper: the one ECDSA sign a stamp needs, alone.
+  const bytes = new TextEncoder().encode(payload);
+  results.push(
+    await time(
+      'stamp floor: one ECDSA sign',
+      'platform',
+      () => crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, ourKey.privateKey, bytes),
+      runs,
+    ),
+  );
   const theirKey = generateP256KeyPair();
   const stamper = new ApiKeyStamper({ apiPublicKey: theirKey.publicKey, apiPrivateKey: theirKey.privateKey });
   results.push(await time('stamp', 'turnkey', () => stamper.stamp(payload), runs));

@@ -77,6 +77,9 @@ export function decodePoint(bytes: Uint8Array): AffinePoint {
   return { x, y: (root & 1n) === BigInt(prefix & 1) ? root : P - root };
 }
 
+/** The point with the same x and the other y: -point. */
+export const negatePoint = (point: AffinePoint): AffinePoint => ({ x: point.x, y: P - point.y });
+
 /** SEC1 bytes of a point: 33 compressed or 65 uncompressed. */
 export function encodePoint(point: AffinePoint, compressed: boolean): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(compressed ? 33 : 65);

@@ -2,7 +2,7 @@ import { concatBytes, utf8 } from './bytes.js';
 import { WalletCryptoError } from './errors.js';
 import { fromHex } from './hex.js';
 import { loadNoblePublicPoint } from './noble-loader.js';
-import { decodePoint, encodePoint } from './p256.js';
+import { decodePoint, encodePoint, negatePoint } from './p256.js';
 import { getSubtle } from './subtle.js';
 
 /**
@@ -80,21 +80,40 @@ function assertScalar(scalar: Uint8Array): void {
 }
 
 /**
- * Signs once with `privateKey` and returns the pair with the first candidate
- * public point the signature verifies under. Throws `KEY_SELF_CHECK_FAILED`
- * when none does.
+ * Returns the pair with the first candidate public point that `signature`
+ * (made by `privateKey` over the self-check message) verifies under. Throws
+ * `KEY_SELF_CHECK_FAILED` when none does. The candidates are tried together.
  */
-async function selfChecked(privateKey: CryptoKey, candidates: Uint8Array<ArrayBuffer>[]): Promise<CryptoKeyPair> {
+async function selfChecked(
+  privateKey: CryptoKey,
+  signature: ArrayBuffer,
+  candidates: Uint8Array<ArrayBuffer>[],
+): Promise<CryptoKeyPair> {
   const subtle = getSubtle();
-  const signature = await subtle.sign(SIGN, privateKey, SELF_CHECK_MESSAGE);
-  for (const point of candidates) {
-    const publicKey = await subtle.importKey('raw', point, ECDSA, true, ['verify']);
-    if (await subtle.verify(SIGN, publicKey, signature, SELF_CHECK_MESSAGE)) return { privateKey, publicKey };
-  }
+  const verified = await Promise.all(
+    candidates.map(async (point) => {
+      const publicKey = await subtle.importKey('raw', point, ECDSA, true, ['verify']);
+      return (await subtle.verify(SIGN, publicKey, signature, SELF_CHECK_MESSAGE)) ? publicKey : undefined;
+    }),
+  );
+  const publicKey = verified.find((key) => key !== undefined);
+  if (publicKey) return { privateKey, publicKey };
   throw new WalletCryptoError(
     'KEY_SELF_CHECK_FAILED',
     'the imported session key does not sign for its public key: refusing to use it',
   );
+}
+
+/** The base point as an ECDH public key, imported once per SubtleCrypto (it is a constant). */
+const basePoints = new WeakMap<SubtleCrypto, Promise<CryptoKey>>();
+function basePoint(subtle: SubtleCrypto): Promise<CryptoKey> {
+  let key = basePoints.get(subtle);
+  if (!key) {
+    key = subtle.importKey('raw', BASE_POINT, ECDH, false, []);
+    key.catch(() => basePoints.delete(subtle));
+    basePoints.set(subtle, key);
+  }
+  return key;
 }
 
 /** Imports the RFC 5915 form without a public point, as ECDSA and ECDH; the engine's error if it refuses. */
@@ -111,16 +130,20 @@ async function importBare(scalar: Uint8Array): Promise<[CryptoKey, CryptoKey]> {
   }
 }
 
-/** The native path on a checked scalar, leaving the caller's bytes to the caller. */
+/**
+ * The native path on a checked scalar, leaving the caller's bytes to the
+ * caller. ECDH with the base point gives the public x; of the two points with
+ * that x, the self-check signature picks the one that is the key's.
+ */
 async function nativePair(scalar: Uint8Array): Promise<CryptoKeyPair> {
   const subtle = getSubtle();
-  const [privateKey, agreementKey] = await importBare(scalar);
-  const base = await subtle.importKey('raw', BASE_POINT, ECDH, false, []);
-  // ECDH's shared secret is the x coordinate of d*G: the public key's x.
-  const x = new Uint8Array(await subtle.deriveBits({ name: 'ECDH', public: base }, agreementKey, 256));
-  // Both points with that x (public data, so our BigInt decoding is fine here); the signature picks one.
-  const candidates = [2, 3].map((prefix) => encodePoint(decodePoint(concatBytes(Uint8Array.of(prefix), x)), false));
-  return selfChecked(privateKey, candidates);
+  const [[privateKey, agreementKey], base] = await Promise.all([importBare(scalar), basePoint(subtle)]);
+  const [signature, x] = await Promise.all([
+    subtle.sign(SIGN, privateKey, SELF_CHECK_MESSAGE),
+    subtle.deriveBits({ name: 'ECDH', public: base }, agreementKey, 256),
+  ]);
+  const point = decodePoint(concatBytes(Uint8Array.of(2), new Uint8Array(x)));
+  return selfChecked(privateKey, signature, [encodePoint(point, false), encodePoint(negatePoint(point), false)]);
 }
 
 /** The fallback path on a checked scalar, leaving the caller's bytes to the caller. */
@@ -143,7 +166,7 @@ async function noblePair(scalar: Uint8Array): Promise<CryptoKeyPair> {
   } finally {
     pkcs8.fill(0);
   }
-  return selfChecked(privateKey, [point]);
+  return selfChecked(privateKey, await getSubtle().sign(SIGN, privateKey, SELF_CHECK_MESSAGE), [point]);
 }
 
 /** Checks the scalar, runs `importer`, and zeroes the scalar whatever happens. */

@@ -48,8 +48,16 @@ const Y_IS_ONE = { x: 0x8d0177ebab9c6e9e10db6dd095dbac0d6375e8a97b70f611875d877f
 
 describe('P-256 point decoding and encoding', () => {
   it('keeps only public-point code: no scalar multiplication is exported', () => {
-    expect(Object.keys(p256Module).sort()).to.deep.equal(['P256_ORDER', 'decodePoint', 'encodePoint']);
+    expect(Object.keys(p256Module).sort()).to.deep.equal(['P256_ORDER', 'decodePoint', 'encodePoint', 'negatePoint']);
     expect(P256_ORDER).to.equal(p256.Point.Fn.ORDER);
+  });
+
+  it('negates a point like @noble/curves: same x, the other y', () => {
+    for (let i = 0; i < 50; i++) {
+      const point = p256.Point.BASE.multiply(BigInt(i + 1) * 7919n);
+      const ours = p256Module.negatePoint(decodePoint(point.toBytes(false)));
+      expect(encodePoint(ours, false)).to.deep.equal(point.negate().toBytes(false));
+    }
   });
 
   it('decodes and encodes SEC1 points in both forms like @noble/curves', () => {
