@@ -133,7 +133,12 @@ function inboundOf(req: IncomingMessage, url: URL, method: string, body: Buffer 
 /** Writes the relay's answer (its headers are final: nothing to copy). */
 function write(res: ServerResponse, answer: Answer): void {
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(answer.status, answer.headers).end(answer.body ?? undefined);
+  const body = answer.body ?? undefined;
+  const length = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  // A body's length up front: one write, no chunked framing for the client to undo. None on a
+  // bodiless answer (204, an answer to HEAD), which must not claim one.
+  const headers = length > 0 ? { ...answer.headers, 'content-length': String(length) } : answer.headers;
+  res.writeHead(answer.status, headers).end(body);
 }
 
 /**

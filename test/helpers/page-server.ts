@@ -14,8 +14,9 @@ import { after, before } from 'node:test';
 import { chromium, type Browser } from 'playwright';
 import { HOST_CSP } from '../../demo/backend.js';
 import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
-import { createRelay, toNodeHandler } from '../../src/relay/index.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import * as relaySource from '../../src/relay/index.js';
+import * as sandboxSource from '../../src/sandbox/index.js';
+import type { Sandbox } from '../../src/sandbox/index.js';
 import { launchEngine, type Engine, type Tab } from './engine/index.js';
 import { createWalletCustomer } from './stack.js';
 
@@ -42,7 +43,20 @@ export interface PageServer {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export async function startPageServer(): Promise<PageServer> {
+/**
+ * The relay and sandbox modules to serve with: the TypeScript sources by
+ * default; the bench passes the built ones (dist/), which is what partners run.
+ */
+export interface ServerModules {
+  relay: Pick<typeof relaySource, 'createRelay' | 'toNodeHandler'>;
+  sandbox: Pick<typeof sandboxSource, 'startSandbox'>;
+}
+
+export async function startPageServer(
+  modules: ServerModules = { relay: relaySource, sandbox: sandboxSource },
+): Promise<PageServer> {
+  const { createRelay, toNodeHandler } = modules.relay;
+  const { startSandbox } = modules.sandbox;
   if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npm run build\` first (npm test does)`);
   const missing = new Set<string>();
   const mounts = new Map<string, string>([

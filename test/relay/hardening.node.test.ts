@@ -511,6 +511,44 @@ describe('relay pass-through against a misbehaving service', () => {
     expect((await revoke('https://app.example.com')).status).to.equal(404); // past the origin rule, to the lookup
   });
 
+  it('on node:http, answers with the exact Content-Length of the body (no chunked framing), none without a body', async () => {
+    const server = createServer(toNodeHandler(relay()));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const fetchRaw = () =>
+      new Promise<{ status: number; headers: Record<string, unknown>; bytes: number }>((resolve, reject) => {
+        const request = httpRequest(
+          { port, host: '127.0.0.1', path: `/auth/sessions?accountId=${WALLET}`, headers: { 'ew-account-id': WALLET } },
+          (response) => {
+            let bytes = 0;
+            response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes }));
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      });
+    try {
+      // Chunked from the service, with a multi-byte character: the length counts bytes.
+      behaviour = (res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"data":[{"nickname":"Zoé"}],');
+        res.end('"hasMore":false}');
+      };
+      const answer = await fetchRaw();
+      expect(answer.status).to.equal(200);
+      expect(answer.headers['transfer-encoding']).to.equal(undefined);
+      expect(Number(answer.headers['content-length'])).to.equal(answer.bytes).and.to.be.greaterThan(0);
+
+      behaviour = (res) => res.writeHead(204).end();
+      const empty = await fetchRaw();
+      expect([empty.status, empty.bytes, empty.headers['content-length']]).to.deep.equal([204, 0, undefined]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
   it('passes 204 and 205 without a body, and refuses redirects and 304 with 502', async () => {
     for (const status of [204, 205]) {
       behaviour = (res) => res.writeHead(status).end();
