@@ -73,15 +73,32 @@ export async function toBase58Check(payload: Uint8Array<ArrayBuffer>): Promise<s
   return toBase58(concatBytes(payload, await checksum(payload)));
 }
 
-/** Decodes base58check and verifies the checksum; returns the payload without it. */
-export async function fromBase58Check(text: string, field = 'base58check'): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * Decodes base58check and returns the payload without its checksum at once,
+ * with `verified`, which rejects with BAD_CHECKSUM when the checksum is
+ * wrong. For a caller that works on the payload while the checksum (two
+ * hashes) is checked, and uses nothing it made unless `verified` resolves.
+ */
+export function decodeBase58Check(
+  text: string,
+  field = 'base58check',
+): { payload: Uint8Array<ArrayBuffer>; verified: Promise<void> } {
   const raw = fromBase58(text, field);
   if (raw.length < 4) {
     throw new WalletCryptoError('BAD_CHECKSUM', `"${field}" is too short to carry a checksum`);
   }
   const payload = raw.slice(0, raw.length - 4);
-  if (!equalBytes(raw.subarray(raw.length - 4), await checksum(payload))) {
-    throw new WalletCryptoError('BAD_CHECKSUM', `"${field}" has a bad base58check checksum`);
-  }
+  const verified = checksum(payload).then((sum) => {
+    if (!equalBytes(raw.subarray(raw.length - 4), sum)) {
+      throw new WalletCryptoError('BAD_CHECKSUM', `"${field}" has a bad base58check checksum`);
+    }
+  });
+  return { payload, verified };
+}
+
+/** Decodes base58check and verifies the checksum; returns the payload without it. */
+export async function fromBase58Check(text: string, field = 'base58check'): Promise<Uint8Array<ArrayBuffer>> {
+  const { payload, verified } = decodeBase58Check(text, field);
+  await verified;
   return payload;
 }

@@ -1,5 +1,5 @@
 import type { CipherSuite } from '@hpke/core';
-import { fromBase58Check } from './base58check.js';
+import { decodeBase58Check } from './base58check.js';
 import { concatBytes, fromUtf8, toArrayBufferBytes, utf8 } from './bytes.js';
 import { type EnclaveTrust, parseExportBundle, parseTargetBundle } from './enclave-bundle.js';
 import { WalletCryptoError } from './errors.js';
@@ -138,7 +138,16 @@ export async function sealOtpBundle(options: SealOtpOptions): Promise<string> {
  * 32-byte scalar inside is imported as a non-extractable ECDSA pair and wiped.
  */
 export async function openSessionKeyBundle(bundle: string, recipient: CryptoKeyPair): Promise<CryptoKeyPair> {
-  const raw = await fromBase58Check(bundle, 'encryptedSessionSigningKey');
+  const { payload: raw, verified } = decodeBase58Check(bundle, 'encryptedSessionSigningKey');
+  // The checksum is checked while the bundle is opened; nothing opened is returned unless it holds.
+  const opened = openSessionKey(raw, recipient);
+  const [checksum, key] = await Promise.allSettled([verified, opened]);
+  if (checksum.status === 'rejected') throw checksum.reason;
+  if (key.status === 'rejected') throw key.reason;
+  return key.value;
+}
+
+async function openSessionKey(raw: Uint8Array, recipient: CryptoKeyPair): Promise<CryptoKeyPair> {
   // 33-byte key + at least the 16-byte GCM tag.
   if (raw.length < 33 + 16) {
     throw new WalletCryptoError('BUNDLE_MALFORMED', `session key bundle: ${raw.length} bytes is too short`);

@@ -34,17 +34,16 @@ export interface Stamp {
  */
 export async function createStamp(payloadToSign: string, keyPair: CryptoKeyPair): Promise<string> {
   if (typeof payloadToSign !== 'string') throw new TypeError('"payloadToSign" expected a string');
-  const signing = getSubtle().sign({ name: 'ECDSA', hash: 'SHA-256' }, keyPair.privateKey, utf8(payloadToSign));
-  const publicKey = stampKeys.get(keyPair.publicKey) ?? (await stampKeyOf(keyPair.publicKey));
-  const stamp: Stamp = {
-    publicKey,
-    scheme: STAMP_SCHEME,
-    signature: toHex(rawToDer(toLowS(new Uint8Array(await signing)))),
-  };
+  // Together, so that neither can fail unheard; the public half is worked out once per key.
+  const [raw, publicKey] = await Promise.all([
+    getSubtle().sign({ name: 'ECDSA', hash: 'SHA-256' }, keyPair.privateKey, utf8(payloadToSign)),
+    stampKeys.get(keyPair.publicKey) ?? stampKeyOf(keyPair.publicKey),
+  ]);
+  const stamp: Stamp = { publicKey, scheme: STAMP_SCHEME, signature: toHex(rawToDer(toLowS(new Uint8Array(raw)))) };
   return base64UrlJson(stamp);
 }
 
-// A session signs many stamps with one key: its `publicKey` member is worked out once.
+// A session signs many stamps with one key: its `publicKey` member, kept per key.
 const stampKeys = new WeakMap<CryptoKey, string>();
 async function stampKeyOf(publicKey: CryptoKey): Promise<string> {
   const hex = toHex(await exportPublicKey(publicKey, 'compressed'));

@@ -136,8 +136,9 @@ function write(res: ServerResponse, answer: Answer): void {
   const body = answer.body ?? undefined;
   const length = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
   // A body's length up front: one write, no chunked framing for the client to undo. None on a
-  // bodiless answer (204, an answer to HEAD), which must not claim one.
-  const headers = length > 0 ? { ...answer.headers, 'content-length': String(length) } : answer.headers;
+  // bodiless answer (204), nor to HEAD, where it would have to be the length a GET would get.
+  const sized = length > 0 && res.req?.method !== 'HEAD';
+  const headers = sized ? { ...answer.headers, 'content-length': String(length) } : answer.headers;
   res.writeHead(answer.status, headers).end(body);
 }
 

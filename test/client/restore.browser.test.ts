@@ -7,8 +7,8 @@
  */
 import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
-import type { WalletClient, WalletState } from '../../src/client/index.js';
-import { emailSignIn, makeClient, newWallet } from '../helpers/browser-stack.js';
+import { WalletClient, type WalletState } from '../../src/client/index.js';
+import { emailSignIn, makeClient, newWallet, sandboxKeys } from '../helpers/browser-stack.js';
 
 const undo: (() => void)[] = [];
 afterEach(() => undo.splice(0).forEach((fn) => fn()));
@@ -64,7 +64,7 @@ describe('restore on page load', () => {
     next.close();
   });
 
-  it('a session stored without the hint still comes back, right after the first paint', async () => {
+  it('a session stored without the hint: signed out at once, then restored before ready resolves', async () => {
     const wallet = await newWallet();
     const storageNamespace = namespace();
     const first = await makeClient(wallet, { storageNamespace });
@@ -72,14 +72,57 @@ describe('restore on page load', () => {
     first.close();
     localStorage.removeItem(`${storageNamespace}:stored`);
 
-    const next = await makeClient(wallet, { storageNamespace });
-    const late = nextState(next);
-    expect(next.state.status, 'at ready').to.equal('signed-out');
-    const state = await late;
-    expect(state.status).to.equal('signed-in');
-    expect(state.status === 'signed-in' && state.cause).to.equal('restored');
+    const next = new WalletClient({
+      apiBase: '/api',
+      accountId: wallet.accountId,
+      enclaveKeys: await sandboxKeys(),
+      storageNamespace,
+    });
+    const states: string[] = [];
+    next.addEventListener('change', (e) => {
+      const state = (e as CustomEvent<WalletState>).detail;
+      states.push(`${state.status} (${'cause' in state ? state.cause : ''})`);
+    });
+    await next.ready;
+    expect(states).to.deep.equal(['signed-out (restored)', 'signed-in (restored)']);
     expect(localStorage.getItem(`${storageNamespace}:stored`), 'hint written again').to.equal('1');
     await next.setWalletPrivacy(false);
+    next.close();
+  });
+
+  it('a sign-in while the late read is out is not undone by it', async () => {
+    const wallet = await newWallet();
+    const storageNamespace = namespace();
+    const first = await makeClient(wallet, { storageNamespace });
+    await emailSignIn(first, wallet);
+    const oldSession = first.state.status === 'signed-in' ? first.state.session.id : '';
+    first.close();
+    localStorage.removeItem(`${storageNamespace}:stored`);
+    // Hold the late read until the new sign-in is done.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const databases = indexedDB.databases.bind(indexedDB);
+    indexedDB.databases = async () => {
+      await held;
+      return databases();
+    };
+    undo.push(() => delete (indexedDB as { databases?: unknown }).databases);
+
+    const next = new WalletClient({
+      apiBase: '/api',
+      accountId: wallet.accountId,
+      enclaveKeys: await sandboxKeys(),
+      storageNamespace,
+    });
+    await nextState(next); // signed out at once
+    await emailSignIn(next, wallet);
+    await next.signOut();
+    release();
+    await next.ready;
+    expect(next.state.status, 'the sign-out stands').to.equal('signed-out');
+    const again = await makeClient(wallet, { storageNamespace });
+    expect(again.state.status === 'signed-in' && again.state.session.id).not.to.equal(oldSession);
+    again.close();
     next.close();
   });
 

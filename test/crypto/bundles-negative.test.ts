@@ -233,6 +233,19 @@ describe('sealed session key and export bundles: corruption never yields a plain
       openSessionKeyBundle(await toBase58Check(bundleBytes.subarray(0, 40)), recipient),
       'BUNDLE_MALFORMED',
     );
+    // The checksum is checked while the bundle is opened: a bad one still wins over every
+    // other fault, and an intact payload under a bad checksum gives no key (above).
+    const withBadChecksum = async (bytes: Uint8Array<ArrayBuffer>) => {
+      const text = await toBase58Check(bytes);
+      return text.slice(0, -1) + (text.endsWith('z') ? 'y' : 'z');
+    };
+    const flipped = bundleBytes.slice();
+    flipped[40]! ^= 1;
+    await rejectsWithCode(openSessionKeyBundle(await withBadChecksum(flipped), recipient), 'BAD_CHECKSUM');
+    await rejectsWithCode(
+      openSessionKeyBundle(await withBadChecksum(bundleBytes.slice(0, 40)), recipient),
+      'BAD_CHECKSUM',
+    );
     report(`session bundle: ${flips} single-bit ciphertext flips, each DECRYPT_FAILED`);
   });
 

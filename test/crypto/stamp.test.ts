@@ -29,6 +29,27 @@ afterEach(() => {
 });
 
 describe('createStamp', () => {
+  it('a key pair that can neither sign nor export rejects once, with nothing left unhandled', async () => {
+    const unhandled: unknown[] = [];
+    const onBrowser = (event: PromiseRejectionEvent) => unhandled.push(event.reason);
+    const onNode = (reason: unknown) => unhandled.push(reason);
+    const node = (globalThis as { process?: NodeJS.Process }).process;
+    if (typeof window !== 'undefined') window.addEventListener('unhandledrejection', onBrowser);
+    else node?.on('unhandledRejection', onNode);
+    try {
+      const ecdh = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']);
+      const broken = { privateKey: ecdh.privateKey, publicKey: ecdh.privateKey } as CryptoKeyPair;
+      let rejected = false;
+      await createStamp('{}', broken).catch(() => (rejected = true));
+      expect(rejected).to.equal(true);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).to.deep.equal([]);
+    } finally {
+      if (typeof window !== 'undefined') window.removeEventListener('unhandledrejection', onBrowser);
+      else node?.off('unhandledRejection', onNode);
+    }
+  });
+
   it('makes 200 low-S stamps that verify, while half the raw signatures it gets are high-S', async () => {
     const pairs = [await generateSigningKeyPair(), await importSigningScalar(p256.utils.randomSecretKey())];
     let calls = 0;

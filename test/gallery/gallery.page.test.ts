@@ -348,7 +348,8 @@ describe('the gallery: every state of the elements, as pictures compared with th
  * A fontconfig file that shows the browser the pinned faces and no font of the
  * machine's, so that a fallback (the demo's own text, a glyph outside a subset)
  * resolves the same everywhere. Rendering settings still come from the system's
- * conf.d (Debian's fontconfig-config). Returns the file's path.
+ * conf.d (Debian's fontconfig-config); `reset-dirs` drops every font folder it
+ * names (the user's included). Returns the file's path.
  */
 async function onlyPinnedFonts(dir: string): Promise<string> {
   for (const [, , file] of FACES) await copyFile(require.resolve(file), join(dir, basename(file)));
@@ -358,9 +359,10 @@ async function onlyPinnedFonts(dir: string): Promise<string> {
     `<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
 <fontconfig>
+  <include ignore_missing="yes">/etc/fonts/conf.d</include>
+  <reset-dirs/>
   <dir>${dir}</dir>
   <cachedir>${join(dir, 'cache')}</cachedir>
-  <include ignore_missing="yes">/etc/fonts/conf.d</include>
 </fontconfig>
 `,
   );

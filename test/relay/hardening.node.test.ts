@@ -515,10 +515,16 @@ describe('relay pass-through against a misbehaving service', () => {
     const server = createServer(toNodeHandler(relay()));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
-    const fetchRaw = () =>
+    const fetchRaw = (method = 'GET') =>
       new Promise<{ status: number; headers: Record<string, unknown>; bytes: number }>((resolve, reject) => {
         const request = httpRequest(
-          { port, host: '127.0.0.1', path: `/auth/sessions?accountId=${WALLET}`, headers: { 'ew-account-id': WALLET } },
+          {
+            method,
+            port,
+            host: '127.0.0.1',
+            path: `/auth/sessions?accountId=${WALLET}`,
+            headers: { 'ew-account-id': WALLET },
+          },
           (response) => {
             let bytes = 0;
             response.on('data', (chunk: Buffer) => (bytes += chunk.length));
@@ -543,6 +549,10 @@ describe('relay pass-through against a misbehaving service', () => {
       behaviour = (res) => res.writeHead(204).end();
       const empty = await fetchRaw();
       expect([empty.status, empty.bytes, empty.headers['content-length']]).to.deep.equal([204, 0, undefined]);
+
+      // HEAD: no body, and no length that is not the one a GET would get.
+      const head = await fetchRaw('HEAD');
+      expect([head.bytes, head.headers['content-length']]).to.deep.equal([0, undefined]);
     } finally {
       server.closeAllConnections();
       server.close();

@@ -44,6 +44,8 @@ export class SessionManager {
   private expiredTimer: ReturnType<typeof setTimeout> | undefined;
   private warnedExpiring = false;
   private closed = false;
+  /** Bumped whenever the session here changes (set, unset): a late restore must not undo a change. */
+  private generation = 0;
   private readonly onVisible = () => {
     if (document.visibilityState === 'visible') this.checkExpiry();
   };
@@ -69,19 +71,21 @@ export class SessionManager {
 
   /**
    * Loads the stored session; an expired one is dropped. When the vault is
-   * surely empty the wallet is signed out at once, and storage is still asked
-   * afterwards: a session saved before the vault's hint existed comes back
-   * ('restored' again) instead of being lost.
+   * surely empty the wallet is signed out at once (the first paint need not
+   * wait for IndexedDB) and storage is still read: a session saved before the
+   * vault's hint existed comes back ('restored' again), unless anything
+   * happened to the session meanwhile. Resolves once storage has answered
+   * either way.
    */
   async restore(): Promise<void> {
     if (this.vault.surelyEmpty()) {
+      const generation = this.generation;
       await Promise.resolve(); // listeners added right after the client was made hear this too
       this.emit({ type: 'change', session: undefined, cause: 'restored' });
-      void this.vault.load(this.accountId).then((late) => {
-        if (!late || this.closed || this.current) return;
-        if (late.expiresAt > this.clock.now()) this.set(late, 'restored');
-        else void this.vault.remove(this.accountId);
-      });
+      const late = await this.vault.load(this.accountId);
+      if (!late || this.closed || this.generation !== generation) return;
+      if (late.expiresAt > this.clock.now()) this.set(late, 'restored');
+      else await this.vault.remove(this.accountId);
       return;
     }
     const stored = await this.vault.load(this.accountId);
@@ -163,6 +167,7 @@ export class SessionManager {
 
   private async fromOtherTab(message: TabMessage): Promise<void> {
     if (message.accountId !== this.accountId) return;
+    this.generation++; // news from another tab is newer than a late restore still reading
     if (message.type === 'signed-out') {
       if (!this.current || (message.sessionId && message.sessionId !== this.current.sessionId)) return;
       this.unset();
@@ -174,6 +179,7 @@ export class SessionManager {
   }
 
   private set(stored: StoredSession, cause: Extract<SessionEvent, { type: 'change' }>['cause']): void {
+    this.generation++;
     this.current = stored;
     this.warnedExpiring = false;
     this.schedule();
@@ -181,6 +187,7 @@ export class SessionManager {
   }
 
   private unset(): void {
+    this.generation++;
     this.current = undefined;
     clearTimeout(this.expiringTimer);
     clearTimeout(this.expiredTimer);

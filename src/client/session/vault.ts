@@ -146,13 +146,18 @@ export class SessionVault {
 
   /**
    * True when no session of ours can be stored in this browser: nothing in
-   * memory and no hint that one was ever saved. Any doubt (localStorage
-   * blocked) answers false. Synchronous, and never touches IndexedDB.
+   * memory, no hint that one was ever saved, and a localStorage that could
+   * hold the hint (where it cannot be written its absence says nothing). Any
+   * doubt answers false. Synchronous, and never touches IndexedDB.
    */
   surelyEmpty(): boolean {
     if (this.memory.size > 0) return false;
     try {
-      return localStorage.getItem(this.hintKey) === null;
+      if (localStorage.getItem(this.hintKey) !== null) return false;
+      const probe = `${this.hintKey}:probe`;
+      localStorage.setItem(probe, '');
+      localStorage.removeItem(probe);
+      return true;
     } catch {
       return false;
     }
@@ -160,6 +165,14 @@ export class SessionVault {
 
   private get hintKey(): string {
     return `${this.databaseName}:stored`;
+  }
+
+  private hinted(): boolean {
+    try {
+      return localStorage.getItem(this.hintKey) !== null;
+    } catch {
+      return false;
+    }
   }
 
   /** The hint that a session may be stored; a hint only, so a failure to write it is ignored. */
@@ -173,19 +186,34 @@ export class SessionVault {
 
   async load(accountId: string): Promise<StoredSession | undefined> {
     if (this.memory.has(accountId)) return this.memory.get(accountId);
-    if (!(await this.mayHoldSessions())) return undefined;
+    const version = this.versionOf(accountId);
+    // With the hint a session is expected: asking whether the database exists would only add a wait.
+    if (!this.hinted() && !(await this.mayHoldSessions())) return undefined;
     const result = await this.attempt('read', (store) => get<StoredSession>(accountId, store));
+    // A save or removal while this read was out is newer than what it read.
+    if (this.versionOf(accountId) !== version) return this.memory.get(accountId);
     if (!result.ok || !isStoredSession(result.value)) return undefined;
     this.memory.set(accountId, result.value);
     this.markStored(); // found without a hint: saved by a version before it, or the hint was cleared
     return result.value;
   }
 
+  /** Counts the writes (save, remove) per account, so a read can tell it was overtaken. */
+  private readonly versions = new Map<string, number>();
+  private versionOf(accountId: string): number {
+    return this.versions.get(accountId) ?? 0;
+  }
+  private wrote(accountId: string): void {
+    this.versions.set(accountId, this.versionOf(accountId) + 1);
+  }
+
   /**
    * False only when the browser says our database does not exist: then no
    * session is stored and the first paint need not wait for an open, which on
-   * a fresh profile creates the database (tens of ms). Any doubt (no
-   * `indexedDB.databases`, an error, a slow answer) means "maybe".
+   * a fresh profile creates the database (tens of ms). No
+   * `indexedDB.databases` or an error means "maybe"; no answer in time is
+   * IndexedDB hanging, and the vault falls back to memory at once rather than
+   * wait a second time for the open.
    */
   private async mayHoldSessions(): Promise<boolean> {
     if (this.fallbackReason !== undefined || this.store) return true;
@@ -193,7 +221,11 @@ export class SessionVault {
       const list = indexedDB.databases?.();
       if (!list) return true;
       const names = await withTimeout(list, this.timeoutMs);
-      return names === TIMEOUT || names.some((db) => db.name === this.databaseName);
+      if (names === TIMEOUT) {
+        this.fallBack(`IndexedDB did not answer within ${this.timeoutMs} ms (list)`, undefined);
+        return false;
+      }
+      return names.some((db) => db.name === this.databaseName);
     } catch {
       return true;
     }
@@ -210,12 +242,14 @@ export class SessionVault {
   }
 
   async save(session: StoredSession): Promise<void> {
+    this.wrote(session.accountId);
     this.memory.set(session.accountId, session);
     this.markStored(); // before the write: a page closed mid-write must still look next time
     await this.attempt('write', (store) => set(session.accountId, session, store));
   }
 
   async remove(accountId: string): Promise<void> {
+    this.wrote(accountId);
     this.memory.delete(accountId);
     await this.attempt('delete', (store) => del(accountId, store));
   }
