@@ -8,6 +8,8 @@
 import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
 import { WalletClient, type WalletState } from '../../src/client/index.js';
+
+type EnclaveKeys = Awaited<ReturnType<typeof sandboxKeys>>;
 import { emailSignIn, makeClient, newWallet, sandboxKeys } from '../helpers/browser-stack.js';
 
 const undo: (() => void)[] = [];
@@ -33,6 +35,22 @@ const nextState = (client: WalletClient) =>
     client.addEventListener('change', (e) => resolve((e as CustomEvent<WalletState>).detail), { once: true }),
   );
 
+/** A wallet signed in on an earlier page (closed since), with or without the vault's flag. */
+async function storedEarlier(flag: boolean) {
+  const wallet = await newWallet();
+  const storageNamespace = namespace();
+  const first = await makeClient(wallet, { storageNamespace });
+  await emailSignIn(first, wallet);
+  const sessionId = first.state.status === 'signed-in' ? first.state.session.id : undefined;
+  first.close();
+  if (!flag) localStorage.removeItem(`${storageNamespace}:stored`);
+  return { wallet, storageNamespace, sessionId };
+}
+
+/** The next page's client, made synchronously with its `ready` not awaited, so listeners added next hear everything. */
+const nextPage = (wallet: { accountId: string }, storageNamespace: string, enclaveKeys: EnclaveKeys) =>
+  new WalletClient({ apiBase: '/api', accountId: wallet.accountId, enclaveKeys, storageNamespace });
+
 describe('restore on page load', () => {
   it('never stored a session: ready resolves signed out, and IndexedDB is not opened on the way', async () => {
     const wallet = await newWallet();
@@ -49,12 +67,7 @@ describe('restore on page load', () => {
   });
 
   it('signed in on one page: the next page restores the session before ready resolves', async () => {
-    const wallet = await newWallet();
-    const storageNamespace = namespace();
-    const first = await makeClient(wallet, { storageNamespace });
-    await emailSignIn(first, wallet);
-    const sessionId = first.state.status === 'signed-in' ? first.state.session.id : undefined;
-    first.close();
+    const { wallet, storageNamespace, sessionId } = await storedEarlier(true);
     expect(localStorage.getItem(`${storageNamespace}:stored`), 'hint').to.equal('1');
 
     const next = await makeClient(wallet, { storageNamespace });
@@ -65,19 +78,8 @@ describe('restore on page load', () => {
   });
 
   it('a session stored without the hint: signed out at once, then restored before ready resolves', async () => {
-    const wallet = await newWallet();
-    const storageNamespace = namespace();
-    const first = await makeClient(wallet, { storageNamespace });
-    await emailSignIn(first, wallet);
-    first.close();
-    localStorage.removeItem(`${storageNamespace}:stored`);
-
-    const next = new WalletClient({
-      apiBase: '/api',
-      accountId: wallet.accountId,
-      enclaveKeys: await sandboxKeys(),
-      storageNamespace,
-    });
+    const { wallet, storageNamespace } = await storedEarlier(false);
+    const next = nextPage(wallet, storageNamespace, await sandboxKeys());
     const states: string[] = [];
     next.addEventListener('change', (e) => {
       const state = (e as CustomEvent<WalletState>).detail;
@@ -91,13 +93,7 @@ describe('restore on page load', () => {
   });
 
   it('a sign-in while the late read is out is not undone by it', async () => {
-    const wallet = await newWallet();
-    const storageNamespace = namespace();
-    const first = await makeClient(wallet, { storageNamespace });
-    await emailSignIn(first, wallet);
-    const oldSession = first.state.status === 'signed-in' ? first.state.session.id : '';
-    first.close();
-    localStorage.removeItem(`${storageNamespace}:stored`);
+    const { wallet, storageNamespace } = await storedEarlier(false);
     // Hold the late read until the new sign-in is done.
     let release = () => undefined as void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -108,12 +104,7 @@ describe('restore on page load', () => {
     };
     undo.push(() => delete (indexedDB as { databases?: unknown }).databases);
 
-    const next = new WalletClient({
-      apiBase: '/api',
-      accountId: wallet.accountId,
-      enclaveKeys: await sandboxKeys(),
-      storageNamespace,
-    });
+    const next = nextPage(wallet, storageNamespace, await sandboxKeys());
     await nextState(next); // signed out at once
     await emailSignIn(next, wallet);
     await next.signOut();
@@ -121,17 +112,13 @@ describe('restore on page load', () => {
     await next.ready;
     expect(next.state.status, 'the sign-out stands').to.equal('signed-out');
     const again = await makeClient(wallet, { storageNamespace });
-    expect(again.state.status === 'signed-in' && again.state.session.id).not.to.equal(oldSession);
+    expect(again.state.status, 'nothing stored after the sign-out').to.equal('signed-out');
     again.close();
     next.close();
   });
 
   it('localStorage blocked (it throws): the session is read from IndexedDB as before', async () => {
-    const wallet = await newWallet();
-    const storageNamespace = namespace();
-    const first = await makeClient(wallet, { storageNamespace });
-    await emailSignIn(first, wallet);
-    first.close();
+    const { wallet, storageNamespace } = await storedEarlier(true);
     const getItem = Storage.prototype.getItem;
     Storage.prototype.getItem = () => {
       throw new DOMException('blocked', 'SecurityError');

@@ -28,6 +28,12 @@ import { testEngine } from '../helpers/engine/index.js';
 const UPDATE = process.env['GALLERY_UPDATE'] === '1';
 const DIR = 'docs/gallery';
 const DIFFS = 'test-results/gallery';
+/**
+ * Taller than the wallet in any state: the element screenshot then never
+ * scrolls, and a scroll would hide and show the approve button, which disarms
+ * it for a moment (its clickjacking guard), a race with the picture.
+ */
+const VIEWPORT_HEIGHT = 2000;
 /** Share of pixels that may differ (anti-aliasing aside) before a picture counts as changed. */
 const TOLERANCE = 0.002;
 
@@ -88,7 +94,7 @@ describe('the gallery: every state of the elements, as pictures compared with th
       }),
     ]);
     page = await browser.newPage({
-      viewport: { width: 1024, height: 900 },
+      viewport: { width: 1024, height: VIEWPORT_HEIGHT },
       deviceScaleFactor: 1,
       reducedMotion: 'reduce',
       locale: 'en-US',
@@ -128,7 +134,7 @@ describe('the gallery: every state of the elements, as pictures compared with th
 
   /** Applies a variant through the demo's own switches (theme, accent, locale) and the viewport. */
   async function apply(variant: Variant): Promise<void> {
-    await page.setViewportSize({ width: variant.width, height: 900 });
+    await page.setViewportSize({ width: variant.width, height: VIEWPORT_HEIGHT });
     await page.selectOption('#theme', variant.theme);
     await page.locator('#accent').fill(variant.accent ?? '#3b3fd8');
     await page.selectOption('#locale', variant.locale);
@@ -147,6 +153,11 @@ describe('the gallery: every state of the elements, as pictures compared with th
         ?.shadowRoot?.querySelector('[part~="submit"]')
         ?.scrollIntoView({ block: 'center' }),
     );
+    await armed();
+  }
+
+  /** Until an approve button on the page (if any) is enabled. */
+  async function armed(): Promise<void> {
     await page.waitForFunction(() => {
       const button = document
         .querySelector('#approve')
@@ -182,6 +193,7 @@ describe('the gallery: every state of the elements, as pictures compared with th
     for (const variant of VARIANTS) {
       await apply(variant);
       if (!options.loading) await settled();
+      await armed(); // again: whatever the waits above let happen must not leave it disarmed
       const png = await wallet().screenshot({
         animations: 'disabled',
         caret: 'hide',
