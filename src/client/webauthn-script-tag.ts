@@ -5,7 +5,7 @@
  * that never use passkeys never load it. Same contract as webauthn.ts.
  */
 import type * as Library from '@simplewebauthn/browser';
-import { importBundleFile } from '../crypto/bundle-file.js';
+import { importBundleFile } from '../bundle-file.js';
 import { PasskeyError } from './passkey-error.js';
 
 /** The library's file name, next to embedded-wallet-elements.js. */

@@ -6,7 +6,7 @@
  * prewarm.ts runs), so pages load and paint without it. Same contract as
  * hpke-library.ts; a failed load is tried again by the next call (hpke.ts).
  */
-import { importBundleFile } from './bundle-file.js';
+import { importBundleFile } from '../bundle-file.js';
 import { WalletCryptoError } from './errors.js';
 import type * as HpkeSuite from './hpke-suite.js';
 

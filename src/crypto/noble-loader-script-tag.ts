@@ -1,4 +1,4 @@
-import { importBundleFile } from './bundle-file.js';
+import { importBundleFile } from '../bundle-file.js';
 import type * as NoblePublicKey from './noble-public-key.js';
 
 /**

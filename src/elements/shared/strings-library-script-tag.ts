@@ -4,7 +4,7 @@
  * `loadWalletStrings('es')`. Same contract as strings-library.ts.
  */
 import { WalletCryptoError } from '../../client/index.js';
-import { importBundleFile } from '../../crypto/bundle-file.js';
+import { importBundleFile } from '../../bundle-file.js';
 import type * as Spanish from './strings-es.js';
 
 /** The file's name, next to embedded-wallet-elements.js. */

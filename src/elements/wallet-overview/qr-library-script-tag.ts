@@ -4,7 +4,7 @@
  * shown. Same contract as qr-library.ts.
  */
 import { WalletCryptoError } from '../../client/index.js';
-import { importBundleFile } from '../../crypto/bundle-file.js';
+import { importBundleFile } from '../../bundle-file.js';
 import type { QrEncoder } from './qr-library.js';
 
 /** The encoder's file name, next to embedded-wallet-elements.js. */

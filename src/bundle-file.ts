@@ -3,6 +3,11 @@
  * and are imported from there only when needed: an IIFE cannot split code.
  * Same origin as the bundle, so `script-src 'self'` allows them, and a
  * dynamic `import()` is no Trusted Types sink.
+ *
+ * Packaging, below every layer: the script-tag variants of the lazy loaders
+ * (crypto's HPKE and P-256 fallback, the client's WebAuthn library, the
+ * elements' QR encoder and Spanish strings) all fetch through it. It knows
+ * nothing of what it loads.
  */
 
 // Only set while the bundle's own classic script first runs, so it is read at load.
