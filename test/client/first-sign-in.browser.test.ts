@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { describe, it } from '#test-harness';
 import { fetchTransport, type Transport } from '../../src/protocol/index.js';
 import {
+  emailSignIn,
   expectRejects,
   makeClient,
   newWallet,
@@ -125,6 +126,30 @@ describe('first sign-in of a new wallet (register -> challenge -> code -> sessio
         expect(error.code, JSON.stringify(tamper)).to.equal('INVALID_RESPONSE');
       });
       expect(rec.calls.some((c) => c.endsWith('/challenge'))).to.equal(false);
+      client.close();
+    }
+  });
+
+  it('adding a code credential signed: an answer naming another credential is INVALID_RESPONSE, never taken from the list', async () => {
+    for (const tamper of [{ accountId: 'InternalAccount:00000000-0000-4000-8000-000000000000' }, { type: 'PASSKEY' }]) {
+      const wallet = await newWallet();
+      const client = await makeClient(wallet);
+      await emailSignIn(client, wallet);
+      await client.updateContact({ phoneNumber: '+14155550177' });
+      const inner = fetchTransport('/api');
+      const tampered = await makeClient(wallet, {
+        transport: async (request) => {
+          const answer = await inner(request);
+          // The signed retry's answer (not the 202 that asks for the signature): it says what was made.
+          return request.method === 'POST' && request.path === '/auth/credentials' && answer.status !== 202
+            ? { ...answer, body: { ...(answer.body as object), ...tamper } }
+            : answer;
+        },
+      });
+      await expectRejects(tampered.addCodeCredential('SMS_OTP', '+14155550177'), (error) => {
+        expect(error.code, JSON.stringify(tamper)).to.equal('INVALID_RESPONSE');
+      });
+      tampered.close();
       client.close();
     }
   });

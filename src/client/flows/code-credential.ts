@@ -62,7 +62,7 @@ export async function addCodeCredential(
   const operation = email ? 'addEmailCredential' : 'addSmsCredential';
   const { accountId } = ctx.options;
   const session = await activeSession(ctx, operation);
-  const { body } = await sessionSignedCall<AuthMethod>(ctx, session, {
+  const { body, outcome } = await sessionSignedCall<AuthMethod>(ctx, session, {
     method: 'POST',
     path: '/auth/credentials',
     body: { type, accountId },
@@ -72,10 +72,15 @@ export async function addCodeCredential(
     }),
     readBack: async () => (await listCredentials(ctx, operation)).some((c) => c.type === type),
   });
-  if (body?.type === type && body.accountId === accountId && typeof body.id === 'string') return body;
-  // Read back after an ambiguous end: the credential is there, or the call failed above.
+  const notIt = () =>
+    new WalletError('INVALID_RESPONSE', `The registration answer is not the ${type} credential`, { operation });
+  if (outcome === 'answered') {
+    // An answer naming another credential is refused, not papered over by the list.
+    if (body?.type === type && body.accountId === accountId && typeof body.id === 'string') return body;
+    throw notIt();
+  }
+  // The answer was lost and the read-back found the credential: take it from the list.
   const added = (await listCredentials(ctx, operation)).find((c) => c.type === type);
-  if (!added)
-    throw new WalletError('INVALID_RESPONSE', `The registration answer is not the ${type} credential`, { operation });
+  if (!added) throw notIt();
   return added;
 }
