@@ -3,8 +3,7 @@
  * the partner page runs: it records, on the page's own clock, when each step
  * of the way to an interactive <ew-wallet> happened. Test-side only: it wraps
  * platform functions (customElements.define, attachShadow, indexedDB.open and
- * indexedDB.databases),
- * the product has no hooks for it.
+ * indexedDB.databases); the product has no hooks for it.
  */
 export interface LoadMarks {
   /** The script tag's download: start and end (Resource Timing). */

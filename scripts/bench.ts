@@ -186,12 +186,13 @@ async function measureCrypto(browser: Browser, origin: string): Promise<{ warm: 
           }
         }
       }
+      // Without a pre-warm (the stamp) both runs of a page are cold ones: one figure from all of them.
+      const pooled = prewarm.length ? undefined : median([...cold, ...prewarmed]);
       first.push({
         op,
         impl,
-        // Without a pre-warm (the stamp) both runs of a page are cold ones: one figure from all of them.
-        coldMs: prewarm.length ? median(cold) : median([...cold, ...prewarmed]),
-        prewarmedMs: prewarm.length ? median(prewarmed) : median([...cold, ...prewarmed]),
+        coldMs: pooled ?? median(cold),
+        prewarmedMs: pooled ?? median(prewarmed),
         ...(prewarm.length ? { prewarmMs: median(prewarm) } : {}),
       });
     }

@@ -3,7 +3,7 @@ import { utf8 } from './bytes.js';
 import { rawToDer, toLowS } from './der.js';
 import { WalletCryptoError } from './errors.js';
 import { toHex } from './hex.js';
-import { exportPublicKey } from './keys.js';
+import { publicKeyHex } from './keys.js';
 import { getSubtle } from './subtle.js';
 
 /**
@@ -34,21 +34,13 @@ export interface Stamp {
  */
 export async function createStamp(payloadToSign: string, keyPair: CryptoKeyPair): Promise<string> {
   if (typeof payloadToSign !== 'string') throw new TypeError('"payloadToSign" expected a string');
-  // Together, so that neither can fail unheard; the public half is worked out once per key.
+  // Together, so that neither can fail unheard (the public forms are cached per key in keys.ts).
   const [raw, publicKey] = await Promise.all([
     getSubtle().sign({ name: 'ECDSA', hash: 'SHA-256' }, keyPair.privateKey, utf8(payloadToSign)),
-    stampKeys.get(keyPair.publicKey) ?? stampKeyOf(keyPair.publicKey),
+    publicKeyHex(keyPair.publicKey, 'compressed'),
   ]);
   const stamp: Stamp = { publicKey, scheme: STAMP_SCHEME, signature: toHex(rawToDer(toLowS(new Uint8Array(raw)))) };
   return base64UrlJson(stamp);
-}
-
-// A session signs many stamps with one key: its `publicKey` member, kept per key.
-const stampKeys = new WeakMap<CryptoKey, string>();
-async function stampKeyOf(publicKey: CryptoKey): Promise<string> {
-  const hex = toHex(await exportPublicKey(publicKey, 'compressed'));
-  stampKeys.set(publicKey, hex);
-  return hex;
 }
 
 /**

@@ -80,6 +80,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIM
 
 export class SessionVault {
   private readonly memory = new Map<string, StoredSession>();
+  /** Counts the writes (save, remove) per account, so a read can tell it was overtaken. */
+  private readonly versions = new Map<string, number>();
   private store: UseStore | undefined;
   private readonly timeoutMs: number;
   private fallbackReason: string | undefined;
@@ -151,9 +153,8 @@ export class SessionVault {
    * doubt answers false. Synchronous, and never touches IndexedDB.
    */
   surelyEmpty(): boolean {
-    if (this.memory.size > 0) return false;
+    if (this.memory.size > 0 || this.hinted()) return false;
     try {
-      if (localStorage.getItem(this.hintKey) !== null) return false;
       const probe = `${this.hintKey}:probe`;
       localStorage.setItem(probe, '');
       localStorage.removeItem(probe);
@@ -198,8 +199,6 @@ export class SessionVault {
     return result.value;
   }
 
-  /** Counts the writes (save, remove) per account, so a read can tell it was overtaken. */
-  private readonly versions = new Map<string, number>();
   private versionOf(accountId: string): number {
     return this.versions.get(accountId) ?? 0;
   }
