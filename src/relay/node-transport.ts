@@ -74,12 +74,17 @@ function exchange(request: ClientRequest, response: IncomingMessage): Exchange {
             resolve('too-large');
           } else chunks.push(chunk);
         });
-        response.once('end', () =>
-          resolve(size === 0 ? EMPTY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)),
-        );
+        let ended = false;
+        response.once('end', () => {
+          ended = true;
+          resolve(size === 0 ? EMPTY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+        });
         // A reset, the deadline (the request is destroyed), or a close before the end: no whole answer.
+        // 'close' follows every 'end' too: the error (and its stack) is made only when it counts.
         response.once('error', reject);
-        response.once('close', () => reject(new Error('The connection closed before the answer was complete')));
+        response.once('close', () => {
+          if (!ended) reject(new Error('The connection closed before the answer was complete'));
+        });
       }),
   };
 }

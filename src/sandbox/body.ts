@@ -51,18 +51,19 @@ function collect(request: IncomingMessage): Promise<Buffer> {
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
-    const settle = (error: Error | undefined) => {
+    // The error is made only when it settles: 'close' follows every 'end', and an Error's stack costs.
+    const settle = (error: (() => Error) | undefined) => {
       if (settled) return;
       settled = true;
       request.off('data', onData);
-      if (error) reject(error);
+      if (error) reject(error());
       else resolve(Buffer.concat(chunks));
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY) {
         request.pause();
-        settle(tooLarge());
+        settle(tooLarge);
       } else {
         chunks.push(chunk);
       }
@@ -70,7 +71,8 @@ function collect(request: IncomingMessage): Promise<Buffer> {
     request.on('data', onData);
     request.once('end', () => settle(undefined));
     // 'aborted' / 'error' / 'close' before 'end': the connection dropped mid-body.
-    request.once('error', () => settle(new ClientGone()));
-    request.once('close', () => settle(new ClientGone()));
+    const gone = () => new ClientGone();
+    request.once('error', () => settle(gone));
+    request.once('close', () => settle(gone));
   });
 }

@@ -135,6 +135,20 @@ describe('relay upstream pool (node:http, keep-alive)', () => {
     expect((await list(handler)).status).to.equal(200);
   });
 
+  it('an answer cut off mid-body is 502 at once, not at the timeout, and the pool goes on', async () => {
+    const handler = relay({ timeoutMs: 5_000 });
+    behaviour = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '200' });
+      res.write('{"data":[', () => setTimeout(() => res.socket?.destroy(), 20));
+    };
+    const started = Date.now();
+    const cut = await list(handler);
+    expect([cut.status, cut.body.code]).to.deep.equal([502, 'UPSTREAM_INVALID_RESPONSE']);
+    expect(Date.now() - started).to.be.below(1_000);
+    behaviour = (_req, res) => json(res, { data: [], hasMore: false });
+    expect((await list(handler)).status).to.equal(200);
+  });
+
   it('a service that is not there is 502 UPSTREAM_UNAVAILABLE', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
