@@ -87,7 +87,8 @@ function turnkeyOf(ours: Timing, timings: Timing[]): Timing | undefined {
   return timings.find((t) => t.impl === 'turnkey' && (t.op === ours.op || ours.op.startsWith(`${t.op} (`)));
 }
 
-type LoadResult = { rps: number; p50: number; p99: number };
+/** A load test's figures; `serverUs`: CPU time of this process (relay and sandbox) per call, in µs. */
+type LoadResult = { rps: number; p50: number; p99: number; serverUs: number };
 
 /** A first-call figure: the median over fresh pages, cold and after the product's pre-warm. */
 interface FirstCallTiming {
@@ -257,6 +258,7 @@ const medianOf = (rounds: LoadResult[]): LoadResult => ({
   rps: median(rounds.map((r) => r.rps)),
   p50: median(rounds.map((r) => r.p50)),
   p99: median(rounds.map((r) => r.p99)),
+  serverUs: median(rounds.map((r) => r.serverUs)),
 });
 const spreadOf = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
 
@@ -303,6 +305,8 @@ function readmeSection(
     `(ms after the script starts downloading: ${steps.join('; ')}).`,
     `A wallet call through the relay: ${line(relayed)}; straight to the sandbox: ${line(direct)}:`,
     `the relay keeps ${(relay.share * 100).toFixed(0)}% of the throughput and adds ${relay.addedP50.toFixed(2)} ms at the median`,
+    `and ${(relayed.serverUs - direct.serverUs).toFixed(0)} µs of server CPU per call (the sandbox takes ${direct.serverUs.toFixed(0)} µs; in the direct rounds`,
+    `the load generator, Node's \`fetch\`, is the busier process, so direct req/s is partly its limit)`,
     `(medians of ${ROUNDS} alternating rounds of ${SECONDS} s after a warm-up, 8 in flight from a second process;`,
     `relay and sandbox as built, in one Node process, the browser closed; round-to-round spread ${(relay.spread.share * 100).toFixed(0)} points and ${relay.spread.addedP50.toFixed(2)} ms).`,
     '',
@@ -313,11 +317,16 @@ function readmeSection(
 function loadTest(url: string, headers: Record<string, string>, seconds = SECONDS): Promise<LoadResult> {
   return new Promise((resolvePromise, reject) => {
     const child = fork(resolve('bench/load.mjs'), [url, JSON.stringify(headers), String(seconds)], { stdio: 'pipe' });
+    // This process serves both the relay and the sandbox, and does nothing else meanwhile.
+    const cpuBefore = process.cpuUsage();
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => (out += chunk));
-    child.once('exit', (code) =>
-      code === 0 ? resolvePromise(JSON.parse(out)) : reject(new Error(`load test exit ${code}`)),
-    );
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load test exit ${code}`));
+      const cpu = process.cpuUsage(cpuBefore);
+      const result = JSON.parse(out) as Omit<LoadResult, 'serverUs'> & { requests: number };
+      resolvePromise({ ...result, serverUs: (cpu.user + cpu.system) / result.requests });
+    });
   });
 }
 
@@ -344,7 +353,7 @@ async function compareRelay(directUrl: string, relayUrl: string, basic: string):
 /** Prints the relay comparison with its goals; true when a ratio goal is missed by more than the noise. */
 function reportRelay(relay: RelayComparison): boolean {
   const row = (name: string, r: LoadResult) =>
-    `  ${name.padEnd(24)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${fmt(r.p50)} ms  p99 ${fmt(r.p99)} ms`;
+    `  ${name.padEnd(24)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${fmt(r.p50)} ms  p99 ${fmt(r.p99)} ms  server CPU ${r.serverUs.toFixed(0).padStart(3)} µs/call`;
   console.log(
     `\nwallet call (GET /auth/credentials), ${ROUNDS} alternating rounds of ${SECONDS} s after a warm-up, 8 in flight, from a second process:`,
   );
@@ -366,6 +375,10 @@ function reportRelay(relay: RelayComparison): boolean {
   );
   console.log(
     `  relay p50 - direct p50:    ${relay.addedP50.toFixed(2)} ms (goal <= ${GOALS.relayAddedP50Ms} ms, spread ${relay.spread.addedP50.toFixed(2)} ms): ${added}`,
+  );
+  console.log(
+    `  relay CPU per call:        ${(relay.relayed.serverUs - relay.direct.serverUs).toFixed(0)} µs (server CPU relayed - direct; reported, not a goal).` +
+      `\n  The load generator (Node's fetch) is the busier process in the direct rounds, so direct req/s is partly its limit.`,
   );
   return share === 'MISSED' || added === 'MISSED';
 }
