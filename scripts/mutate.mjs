@@ -107,9 +107,23 @@ export const MUTANTS = [
   {
     name: 'der: toLowS never flips s',
     file: DER,
-    search: 'if (s <= HALF_ORDER) return raw;',
+    search: 'if (isLowS(raw)) return raw;',
     replace: 'return raw;',
     tests: [T('stamp'), T('wycheproof-ecdsa')],
+  },
+  {
+    name: 'der: n - s loses its borrow',
+    file: DER,
+    search: 'borrow = d < 0 ? 1 : 0;',
+    replace: 'borrow = 0;',
+    tests: [T('der'), T('stamp')],
+  },
+  {
+    name: 'der: isLowS compares the wrong way',
+    file: DER,
+    search: 'if (d !== 0) return d < 0;',
+    replace: 'if (d !== 0) return d > 0;',
+    tests: [T('der'), T('stamp')],
   },
   // Stamps (stamp.ts).
   {
@@ -131,8 +145,8 @@ export const MUTANTS = [
   {
     name: 'scalar import: self-check skipped (first candidate taken)',
     file: IMPORT,
-    search: 'return (await subtle.verify(SIGN, publicKey, signature, SELF_CHECK_MESSAGE)) ? publicKey : undefined;',
-    replace: 'return publicKey;',
+    search: 'if (await subtle.verify(SIGN, publicKey, signature, SELF_CHECK_MESSAGE)) return { privateKey, publicKey };',
+    replace: 'return { privateKey, publicKey };',
     tests: [T('scalar-import')],
   },
   {

@@ -11,6 +11,10 @@ import { P256_ORDER } from './points.js';
  */
 
 const HALF_ORDER = P256_ORDER >> 1n;
+// Byte forms for the stamp's low-S step, which runs on every stamp: compared and subtracted a
+// byte at a time, without making BigInts (s is public; this is about speed, not secrecy).
+const ORDER_BYTES = bigIntTo32Bytes(P256_ORDER);
+const HALF_ORDER_BYTES = bigIntTo32Bytes(HALF_ORDER);
 
 function bytesToBigInt(bytes: Uint8Array): bigint {
   let n = 0n;
@@ -94,12 +98,23 @@ export function derToRaw(der: Uint8Array): Uint8Array {
 /** Returns `r || s` with `s` replaced by `n - s` when it is in the upper half. */
 export function toLowS(raw: Uint8Array): Uint8Array {
   if (raw.length !== 64) throw new RangeError(`raw signature expected 64 bytes, got ${raw.length}`);
-  const s = bytesToBigInt(raw.subarray(32));
-  if (s <= HALF_ORDER) return raw;
-  return concatBytes(raw.subarray(0, 32), bigIntTo32Bytes(P256_ORDER - s));
+  if (isLowS(raw)) return raw;
+  const out = raw.slice();
+  // s := n - s, from the last byte up, carrying the borrow.
+  for (let i = 31, borrow = 0; i >= 0; i--) {
+    const d = ORDER_BYTES[i]! - raw[32 + i]! - borrow;
+    out[32 + i] = d & 0xff;
+    borrow = d < 0 ? 1 : 0;
+  }
+  return out;
 }
 
 /** True when the `s` half of a raw signature is at most n/2. */
 export function isLowS(raw: Uint8Array): boolean {
-  return bytesToBigInt(raw.subarray(32)) <= HALF_ORDER;
+  // Big-endian: the first byte that differs from n/2 decides.
+  for (let i = 0; i < 32; i++) {
+    const d = raw[32 + i]! - HALF_ORDER_BYTES[i]!;
+    if (d !== 0) return d < 0;
+  }
+  return true;
 }

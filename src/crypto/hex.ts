@@ -3,11 +3,13 @@ import { WalletCryptoError } from './errors.js';
 /** Lowercase hex, two characters a byte, no `0x` prefix: the service's form everywhere. */
 
 const HEX_DIGITS = '0123456789abcdef';
+/** Each byte's two digits: one string append per byte (every stamp hexes its signature). */
+const BYTE_HEX = Array.from({ length: 256 }, (_, byte) => HEX_DIGITS[byte >> 4]! + HEX_DIGITS[byte & 15]!);
 
 /** Encodes bytes as lowercase hex. */
 export function toHex(bytes: Uint8Array): string {
   let out = '';
-  for (const byte of bytes) out += HEX_DIGITS[byte >> 4]! + HEX_DIGITS[byte & 15]!;
+  for (let i = 0; i < bytes.length; i++) out += BYTE_HEX[bytes[i]!]!;
   return out;
 }
 

@@ -1,4 +1,5 @@
-import { base64UrlJson, parseBase64UrlJson } from './json-encoding.js';
+import { toBase64Url } from './base64url.js';
+import { parseBase64UrlJson } from './json-encoding.js';
 import { utf8 } from './bytes.js';
 import { rawToDer, toLowS } from './der.js';
 import { WalletCryptoError } from './errors.js';
@@ -27,6 +28,13 @@ export interface Stamp {
   signature: string;
 }
 
+/** The bytes of an ASCII string (no TextEncoder call for a few dozen characters). */
+function asciiBytes(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  return out;
+}
+
 /**
  * Signs `payloadToSign` with a session key pair and returns the header value.
  * The public half is read from `keyPair.publicKey`, so the stamp always names
@@ -39,8 +47,10 @@ export async function createStamp(payloadToSign: string, keyPair: CryptoKeyPair)
     getSubtle().sign({ name: 'ECDSA', hash: 'SHA-256' }, keyPair.privateKey, utf8(payloadToSign)),
     publicKeyHex(keyPair.publicKey, 'compressed'),
   ]);
-  const stamp: Stamp = { publicKey, scheme: STAMP_SCHEME, signature: toHex(rawToDer(toLowS(new Uint8Array(raw)))) };
-  return base64UrlJson(stamp);
+  const signature = toHex(rawToDer(toLowS(new Uint8Array(raw))));
+  // The JSON of Stamp in its member order. Written out rather than JSON.stringify'd: every member
+  // is ASCII hex or the scheme name, which JSON never escapes, so the bytes are the same.
+  return toBase64Url(asciiBytes(`{"publicKey":"${publicKey}","scheme":"${STAMP_SCHEME}","signature":"${signature}"}`));
 }
 
 /**

@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import { before, describe, it, loadVector, report } from '#test-harness';
-import { WalletCryptoError, fromHex, hpkeSeal, parsePublicKey, toHex } from '../../src/crypto/index.js';
+import {
+  WalletCryptoError,
+  fromHex,
+  hpkeSeal,
+  parsePublicKey,
+  toHex,
+  uncompressNatively,
+} from '../../src/crypto/index.js';
 import { importEcdhPair } from '../helpers/keys.js';
 
 interface WycheproofEcdh {
@@ -104,5 +111,46 @@ describe('Wycheproof ECDH P-256 points', () => {
         .join(', ')})`,
     );
     expect(invalid.length).to.equal(23);
+  });
+
+  it("decompression by the engine gives parsePublicKey's verdict and bytes on every compressed point", async () => {
+    const P = 'ffffffff00000001000000000000000000000000ffffffffffffffffffffffff';
+    const compressed = [
+      ...tests.map((t) => t.public).filter((hex) => hex.length === 66),
+      // x = p, x above p, x = 0, and random x (about half have no point), both parities.
+      ...[
+        P,
+        'f'.repeat(64),
+        '0'.repeat(64),
+        ...Array.from({ length: 40 }, () => toHex(crypto.getRandomValues(new Uint8Array(32)))),
+      ].flatMap((x) => [`02${x}`, `03${x}`]),
+    ];
+    const verdict = async (f: () => Promise<Uint8Array> | Uint8Array) => {
+      try {
+        return toHex(await f());
+      } catch (e) {
+        return e instanceof WalletCryptoError ? e.code : `untyped: ${String(e)}`;
+      }
+    };
+    let valid = 0;
+    let exports = 0;
+    const exportKey = SubtleCrypto.prototype.exportKey;
+    SubtleCrypto.prototype.exportKey = function (...args: Parameters<SubtleCrypto['exportKey']>) {
+      exports++;
+      return exportKey.apply(this, args) as never;
+    };
+    try {
+      for (const hex of compressed) {
+        const expected = await verdict(() => parsePublicKey(fromHex(hex), 'k', 'compressed').uncompressed);
+        if (expected.length === 130) valid++;
+        expect(await verdict(() => uncompressNatively(fromHex(hex), 'k')), hex).to.equal(expected);
+      }
+    } finally {
+      SubtleCrypto.prototype.exportKey = exportKey;
+    }
+    report(
+      `Native decompression: ${compressed.length} compressed points, ${valid} valid, every verdict as parsePublicKey's; the engine decompressed ${exports}`,
+    );
+    expect(valid).to.be.within(10, compressed.length - 10);
   });
 });
