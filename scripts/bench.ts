@@ -398,7 +398,7 @@ const LOAD_STEPS: [keyof LoadBreakdown, string][] = [
   ['walletRendered', '<ew-wallet> upgraded, first render'],
   ['idbList', 'IndexedDB asked whether the database exists (off the path: no session hinted)'],
   ['idbListed', 'IndexedDB answered'],
-  ['idbOpen', 'IndexedDB open called'],
+  ['idbOpen', 'IndexedDB open called (only with a session stored)'],
   ['idbOpened', 'IndexedDB opened'],
   ['firstCallStart', 'first wallet call sent'],
   ['firstCallEnd', 'first wallet call answered'],
@@ -491,7 +491,9 @@ function reportLoad(load: LoadTiming): void {
   console.log('  breakdown (median of each step over the loads, ms after the script tag started downloading):');
   for (const [key, label] of LOAD_STEPS) {
     const value = load.breakdown[key];
-    console.log(`  ${fmt(value ?? NaN)}  ${label}${value === undefined ? ' (not in any load)' : ''}`);
+    console.log(
+      `  ${value === undefined ? '       -' : fmt(value)}  ${label}${value === undefined ? ' (not in any load)' : ''}`,
+    );
   }
 }
 

@@ -20,15 +20,31 @@ const bundleUrl = script instanceof HTMLScriptElement && script.src ? script.src
 // answers with the same file.
 const failures = new Map<string, number>();
 
-/** Imports `file` from next to the bundle; after a failure, the next call fetches it again. */
+/**
+ * How long a file may take. A stalled answer would otherwise leave the
+ * action that needs it busy for good; past this it fails like a missing file
+ * (a typed CONFIG_ error from the caller), and the next try asks again.
+ */
+export const BUNDLE_FILE_TIMEOUT_MS = 15_000;
+
+/** Imports `file` from next to the bundle; after a failure or a timeout, the next call fetches it again. */
 export function importBundleFile<T>(file: string): Promise<T> {
   if (!bundleUrl)
     return Promise.reject(new Error(`the bundle was not loaded by a <script src>, so ${file} has no URL`));
   const url = new URL(file, bundleUrl);
   const failed = failures.get(file) ?? 0;
   if (failed > 0) url.searchParams.set('retry', String(failed));
-  return (import(/* @vite-ignore */ url.href) as Promise<T>).catch((error: unknown) => {
-    failures.set(file, failed + 1);
-    throw error;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${file} did not load within ${BUNDLE_FILE_TIMEOUT_MS / 1000} s`)),
+      BUNDLE_FILE_TIMEOUT_MS,
+    );
   });
+  return Promise.race([import(/* @vite-ignore */ url.href) as Promise<T>, stalled])
+    .catch((error: unknown) => {
+      failures.set(file, failed + 1);
+      throw error;
+    })
+    .finally(() => clearTimeout(timer));
 }

@@ -27,6 +27,9 @@ type Mistake =
   | 'passkeys made on an origin the service does not accept'
   | 'the bundle served without embedded-wallet-webauthn.js'
   | 'the bundle served without embedded-wallet-hpke.js'
+  | 'the bundle served with embedded-wallet-hpke.js stalled'
+  | 'the bundle served without embedded-wallet-qr.js'
+  | 'the bundle served without embedded-wallet-strings-es.js'
   | 'no enclave keys pinned, against the sandbox';
 
 /** An Express app listening on 127.0.0.1. */
@@ -40,6 +43,9 @@ async function listen(app: express.Express): Promise<{ port: number; server: Ser
 const WITHHELD: Partial<Record<Mistake, string>> = {
   'the bundle served without embedded-wallet-webauthn.js': 'embedded-wallet-webauthn.js',
   'the bundle served without embedded-wallet-hpke.js': 'embedded-wallet-hpke.js',
+  'the bundle served with embedded-wallet-hpke.js stalled': 'embedded-wallet-hpke.js',
+  'the bundle served without embedded-wallet-qr.js': 'embedded-wallet-qr.js',
+  'the bundle served without embedded-wallet-strings-es.js': 'embedded-wallet-strings-es.js',
 };
 
 /** What a partner app serves of the file its mistake leaves out: how often it was asked for, and a way to serve it after all. */
@@ -72,14 +78,23 @@ async function partnerApp(
   }
   if (mistake === 'relay after express.json()') app.use(express.json());
   app.use('/api/wallet', toNodeHandler(relay));
-  // The file left out answers 404, as on a site that copied only the bundle; `serve()` puts it back.
+  // The file left out answers 404, as on a site that copied only the bundle, or never answers (a
+  // stalled CDN); `serve()` puts it back.
   let served = false;
-  const withheld: Withheld = { requests: 0, serve: () => void (served = true) };
+  const held: express.Response[] = [];
+  const withheld: Withheld = {
+    requests: 0,
+    serve: () => {
+      served = true;
+      for (const res of held.splice(0)) res.destroy();
+    },
+  };
   const file = WITHHELD[mistake];
   if (file)
     app.get(`/assets/${file}`, (_req, res, next) => {
       withheld.requests++;
       if (served) next();
+      else if (mistake.endsWith('stalled')) held.push(res);
       else res.sendStatus(404);
     });
   app.use('/assets', express.static(dirname(BUNDLE)));
@@ -292,4 +307,90 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
       expect(lines[0]).to.include('set both to the keys it prints');
     },
   );
+
+  /** A tab on the partner page of `mistake`, listening for ew-error events; the app's withheld file. */
+  async function openPartnerPage(mistake: Mistake): Promise<{ tab: Tab; origin: string; withheld: Withheld }> {
+    const { origin, servers: started, withheld } = await partnerApp(sandbox, mistake);
+    servers.push(...started);
+    const { accountId } = await createWalletCustomer(sandbox, {
+      email: `file-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    });
+    const tab = await (await engine.newDevice()).newTab();
+    await tab.goto(`${origin}/?account=${encodeURIComponent(accountId)}`);
+    await tab.waitFor({ role: 'button', name: 'Email me a code' });
+    await tab.evaluate(() => {
+      (window as any).__ewErrors = [];
+      document.addEventListener('ew-error', (e) => (window as any).__ewErrors.push((e as CustomEvent).detail));
+    });
+    return { tab, origin, withheld };
+  }
+
+  const lastError = (tab: Tab): Promise<{ code: string; message: string }> =>
+    tab.evaluate(() => (window as any).__ewErrors.at(-1));
+
+  it(
+    'embedded-wallet-hpke.js stalled: asking for a code shows progress, then CONFIG_BUNDLE_FILE after 15 s ' +
+      '(not busy for good); once the file answers, the next try signs in',
+    async () => {
+      const { tab, withheld } = await openPartnerPage('the bundle served with embedded-wallet-hpke.js stalled');
+      const ask = { role: 'button', name: 'Email me a code' } as const;
+      const started = Date.now();
+      await tab.click(ask);
+      await tab.waitUntil('the wallet busy', () =>
+        Boolean(document.querySelector('ew-wallet')?.shadowRoot?.querySelector('[aria-busy="true"]')),
+      );
+      await tab.waitUntil('an ew-error event', () => (window as any).__ewErrors.length, undefined, 25_000);
+      const waited = Date.now() - started;
+      const error = await lastError(tab);
+      expect(error.code).to.equal('CONFIG_BUNDLE_FILE');
+      expect(error.message).to.include('embedded-wallet-hpke.js');
+      expect(waited, 'ms until the stalled file was given up').to.be.within(14_000, 22_000);
+      expect(await tab.text({ within: 'ew-wallet', role: 'alert', nth: 0 })).to.equal(
+        'The wallet is not available on this site right now.',
+      );
+      withheld.serve();
+      await tab.click(ask);
+      await tab.type({ css: 'input[autocomplete="one-time-code"]' }, '000000');
+      await tab.waitFor({ role: 'button', name: 'Sign out' });
+      expect(withheld.requests).to.equal(2);
+    },
+  );
+
+  it('embedded-wallet-qr.js missing: "Show QR code" is CONFIG_BUNDLE_FILE naming the file; served after all, the QR shows', async () => {
+    const { tab, withheld } = await openPartnerPage('the bundle served without embedded-wallet-qr.js');
+    await tab.click({ role: 'button', name: 'Email me a code' });
+    await tab.type({ css: 'input[autocomplete="one-time-code"]' }, '000000');
+    await tab.waitFor({ role: 'button', name: 'Sign out' });
+    await tab.click({ role: 'button', name: 'Show QR code' });
+    await tab.waitUntil('an ew-error event', () => (window as any).__ewErrors.length);
+    const error = await lastError(tab);
+    expect(error.code).to.equal('CONFIG_BUNDLE_FILE');
+    expect(error.message).to.include('embedded-wallet-qr.js');
+    expect(await tab.count({ within: 'ew-wallet', css: 'svg[part~="qr"]' })).to.equal(0);
+    // The address and the rest of the wallet stay usable; the button offers the QR again.
+    withheld.serve();
+    await tab.click({ role: 'button', name: 'Show QR code' });
+    await tab.waitFor({ within: 'ew-wallet', css: 'svg[part~="qr"]' });
+  });
+
+  it('embedded-wallet-strings-es.js missing: loadWalletStrings("es") is CONFIG_BUNDLE_FILE naming the file, the page stays in English; served after all, Spanish loads', async () => {
+    const { tab, withheld } = await openPartnerPage('the bundle served without embedded-wallet-strings-es.js');
+    const toSpanish = () =>
+      tab.evaluate(() =>
+        (window as any).EmbeddedWallet.loadWalletStrings('es').then(
+          (strings: { signInWithEmail: string }) => {
+            (window as any).EmbeddedWallet.setWalletStrings(strings);
+            return { ok: strings.signInWithEmail };
+          },
+          (e: { code?: string; message: string }) => ({ code: e.code, message: e.message }),
+        ),
+      );
+    const refused = (await toSpanish()) as { code?: string; message?: string };
+    expect(refused.code).to.equal('CONFIG_BUNDLE_FILE');
+    expect(refused.message).to.include('embedded-wallet-strings-es.js');
+    await tab.waitFor({ role: 'button', name: 'Email me a code' });
+    withheld.serve();
+    expect(await toSpanish()).to.deep.equal({ ok: 'Envíame un código por correo' });
+    await tab.waitFor({ role: 'button', name: 'Envíame un código por correo' });
+  });
 });
