@@ -109,7 +109,9 @@ async function partnerApp(
       mistake === 'no enclave keys pinned, against the sandbox'
         ? ''
         : ` otp-target-key="${sandbox.enclaveKeys.otpTarget}" export-key="${sandbox.enclaveKeys.export}"`;
-    const attrs = `api-base="${apiBase}" account-id="${String(req.query['account'])}"${keys}`;
+    // With a customer, the wallet shows its overview (balance, address, QR code).
+    const customer = req.query['customer'] ? ` customer-id="${String(req.query['customer'])}"` : '';
+    const attrs = `api-base="${apiBase}" account-id="${String(req.query['account'])}"${customer}${keys}`;
     res
       .type('html')
       .send(
@@ -312,11 +314,11 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
   async function openPartnerPage(mistake: Mistake): Promise<{ tab: Tab; origin: string; withheld: Withheld }> {
     const { origin, servers: started, withheld } = await partnerApp(sandbox, mistake);
     servers.push(...started);
-    const { accountId } = await createWalletCustomer(sandbox, {
+    const { accountId, customerId } = await createWalletCustomer(sandbox, {
       email: `file-${crypto.randomUUID().slice(0, 8)}@example.com`,
     });
     const tab = await (await engine.newDevice()).newTab();
-    await tab.goto(`${origin}/?account=${encodeURIComponent(accountId)}`);
+    await tab.goto(`${origin}/?account=${encodeURIComponent(accountId)}&customer=${encodeURIComponent(customerId)}`);
     await tab.waitFor({ role: 'button', name: 'Email me a code' });
     await tab.evaluate(() => {
       (window as any).__ewErrors = [];
@@ -336,9 +338,8 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
       const ask = { role: 'button', name: 'Email me a code' } as const;
       const started = Date.now();
       await tab.click(ask);
-      await tab.waitUntil('the wallet busy', () =>
-        Boolean(document.querySelector('ew-wallet')?.shadowRoot?.querySelector('[aria-busy="true"]')),
-      );
+      // Progress while the file is awaited: the button says what is going on.
+      await tab.waitFor({ role: 'button', name: 'Sending a code…' });
       await tab.waitUntil('an ew-error event', () => (window as any).__ewErrors.length, undefined, 25_000);
       const waited = Date.now() - started;
       const error = await lastError(tab);
@@ -348,11 +349,13 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
       expect(await tab.text({ within: 'ew-wallet', role: 'alert', nth: 0 })).to.equal(
         'The wallet is not available on this site right now.',
       );
+      // Asked again, under a URL of its own (the stalled import may still sit in the module map).
+      const before = withheld.requests;
       withheld.serve();
       await tab.click(ask);
       await tab.type({ css: 'input[autocomplete="one-time-code"]' }, '000000');
       await tab.waitFor({ role: 'button', name: 'Sign out' });
-      expect(withheld.requests).to.equal(2);
+      expect(withheld.requests).to.be.greaterThan(before);
     },
   );
 
