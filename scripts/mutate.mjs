@@ -141,6 +141,14 @@ export const MUTANTS = [
     replace: 'if (false)',
     tests: [T('bundles-negative'), T('turnkey-fixtures')],
   },
+  // HPKE key schedule (hpke-suite.ts).
+  {
+    name: 'hpke: remembered extract keyed by label alone (another info served the first one)',
+    file: 'src/crypto/hpke-suite.ts',
+    search: "const key = `${String.fromCharCode(...label)}:${Array.from(ikm).join(',')}`;",
+    replace: 'const key = String.fromCharCode(...label);',
+    tests: [T('hpke-rfc9180')],
+  },
   // Session scalar import (scalar-import.ts).
   {
     name: 'scalar import: self-check skipped (first candidate taken)',

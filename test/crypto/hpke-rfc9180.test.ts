@@ -65,4 +65,36 @@ describe('HPKE known answers (RFC 9180, DHKEM(P-256) / HKDF-SHA256 / AES-256-GCM
     );
     expect([sealed, exported]).to.deep.equal([257, 3]);
   });
+
+  it('one suite, many contexts: each still reproduces the known answers, and another info never opens them', async () => {
+    // The suite keeps what every context shares (the PSK id and info hashes, the HKDF key of the
+    // PSK-less secret input): a second context, or one with another info, must not be served a wrong one.
+    const suite = await createHpkeSuite();
+    const recipient = await suite.kem.deriveKeyPair(buf(kat.ikmR));
+    const first = kat.encryptions[0]!;
+    for (let round = 0; round < 3; round++) {
+      const sender = await suite.createSenderContext({
+        recipientPublicKey: recipient.publicKey,
+        info: buf(kat.info),
+        ekm: buf(kat.ikmE),
+      });
+      expect(toHex(new Uint8Array(await sender.seal(buf(first.pt), buf(first.aad)))), `round ${round}`).to.equal(
+        first.ct,
+      );
+      const otherInfo = await suite.createRecipientContext({
+        recipientKey: recipient,
+        enc: sender.enc,
+        info: buf('00'),
+      });
+      let refused = false;
+      await otherInfo.open(buf(first.ct), buf(first.aad)).catch(() => (refused = true));
+      expect(refused, `round ${round}: opened under another info`).to.equal(true);
+      const sameInfo = await suite.createRecipientContext({
+        recipientKey: recipient,
+        enc: sender.enc,
+        info: buf(kat.info),
+      });
+      expect(toHex(new Uint8Array(await sameInfo.open(buf(first.ct), buf(first.aad))))).to.equal(first.pt);
+    }
+  });
 });
