@@ -5,15 +5,19 @@
  * where the caret lands after reformatting. Shared: runs in Node and in the browsers.
  */
 import { expect } from 'chai';
+
+const digitsOf = (value: string) => value.replace(/\D/g, '');
 import { describe, it } from '#test-harness';
 import {
   caretAfterDigits,
   COUNTRIES,
+  displayPhone,
   countryOf,
   defaultRegion,
   formatNational,
   isValidE164,
   maxNational,
+  regroupPhone,
   splitInternational,
   toE164,
 } from '../../src/elements/account-settings/phone-number.js';
@@ -82,5 +86,29 @@ describe('phone numbers of <ew-account-settings>', () => {
     expect(caretAfterDigits('415 555 0123', 4)).to.equal(5);
     expect(caretAfterDigits('415 555 0123', 10)).to.equal(12);
     expect(caretAfterDigits('415 555 0123', 0)).to.equal(0);
+  });
+
+  it('regroups the field after each edit: typing, a Backspace on a space, a paste with its calling code', () => {
+    const edit = (raw: string, caret: number, before: string, backspace = false, region = 'US') =>
+      regroupPhone({ raw, caret, before, region, backspace });
+    // A digit typed at the end of "415 55": grouped, the caret after it.
+    expect(edit('415 555', 7, '415 55')).to.deep.equal({ value: '415 555', region: 'US', caret: 7 });
+    expect(edit('415 5550', 8, '415 555')).to.deep.equal({ value: '415 555 0', region: 'US', caret: 9 });
+    // A digit typed mid-number keeps the caret after it, not at the end.
+    expect(edit('4195 555 0123', 3, '415 555 0123')).to.deep.equal({ value: '419 555 50123', region: 'US', caret: 3 });
+    // Backspace right after a group's space deletes the digit before the space.
+    expect(edit('415555 0123', 3, '415 555 0123', true)).to.deep.equal({
+      value: '415 550 123',
+      region: 'US',
+      caret: 2,
+    });
+    // A paste with its calling code picks its country; the caret goes to the end.
+    expect(edit('+44 7911 123456', 15, '', false)).to.deep.equal({ value: '7911 123456', region: 'GB', caret: 11 });
+    // A calling code still being typed, or one not listed: left as typed.
+    expect(edit('+4', 2, '')).to.equal(undefined);
+    expect(edit('+999 123', 8, '')).to.equal(undefined);
+    // Never longer than E.164 leaves room for.
+    expect(digitsOf(edit('1'.repeat(20), 20, '')!.value)).to.have.length(maxNational(countryOf('US')));
+    expect(displayPhone('+447911123456')).to.equal('+44 7911 123456');
   });
 });

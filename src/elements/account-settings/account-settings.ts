@@ -7,19 +7,19 @@ import { errorText } from '../shared/error-text.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { accountSettingsStyles } from './account-settings.styles.js';
+import { contactForm, type Channel, type ContactFormState } from './contact-form.js';
 import {
-  caretAfterDigits,
-  COUNTRIES,
   countryOf,
   defaultRegion,
+  digitsOf,
+  displayPhone,
   formatNational,
+  INTERNATIONAL,
   isValidE164,
   maxNational,
-  splitInternational,
+  regroupPhone,
   toE164,
 } from './phone-number.js';
-
-type Channel = 'email' | 'sms';
 
 /** The service's own check of an email (the sandbox's, spec 2.1 "string, email"): refused here before any call. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -28,25 +28,6 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 interface Contact {
   value: string | undefined;
   credentialId: string | undefined;
-}
-
-/** One contact's inline form. `value` is what the user typed, kept through failures and a Cancel. */
-interface ContactForm {
-  open: boolean;
-  value: string;
-  /** The phone form's country (ISO 3166-1 region). */
-  region: string;
-  invalid: boolean;
-}
-
-const digitsOf = (value: string) => value.replace(/\D/g, '');
-/** A number typed with its calling code (`+44…`, `0044…`) rather than in the country chosen. */
-const INTERNATIONAL = /^\s*(\+|00)/;
-
-/** A stored E.164 number as people read it: `+44 7911 123456`. */
-function displayPhone(e164: string): string {
-  const split = splitInternational(e164);
-  return split ? `+${split.country.code} ${formatNational(split.digits, split.country)}` : e164;
 }
 
 /**
@@ -97,7 +78,7 @@ export class EwAccountSettings extends LitElement {
   declare strings: Partial<WalletStrings> | undefined;
   declare private contacts: Record<Channel, Contact> | undefined;
   declare private privateOn: boolean;
-  declare private forms: Record<Channel, ContactForm>;
+  declare private forms: Record<Channel, ContactFormState>;
   /** The contact whose new address is offered "Verify with a code" (one at a time: one code field). */
   declare private verifying: Channel | undefined;
   declare private notices: Partial<Record<Channel | 'privacy', string>>;
@@ -149,7 +130,7 @@ export class EwAccountSettings extends LitElement {
     this.readiness.ready();
   }
 
-  private patch(channel: Channel, changes: Partial<ContactForm>): void {
+  private patch(channel: Channel, changes: Partial<ContactFormState>): void {
     this.forms = { ...this.forms, [channel]: { ...this.forms[channel], ...changes } };
   }
 
@@ -237,30 +218,19 @@ export class EwAccountSettings extends LitElement {
   private onPhoneInput(event: InputEvent): void {
     const input = event.target as HTMLInputElement;
     const raw = input.value;
-    const before = digitsOf(this.forms.sms.value);
-    let country = countryOf(this.forms.sms.region);
-    let digits = digitsOf(raw);
-    let caret = digitsOf(raw.slice(0, input.selectionStart ?? raw.length)).length;
-    const international = splitInternational(raw, country.region);
-    if (international) {
-      ({ country, digits } = international);
-      caret = digits.length;
-    } else if (INTERNATIONAL.test(raw)) {
-      // A calling code still being typed (`+4` before `+44`), or one not listed: left as typed, refused on save.
-      return this.patch('sms', { value: raw, invalid: false });
-    } else if (event.inputType === 'deleteContentBackward' && digits === before && caret > 0) {
-      // Backspace on a group's space: delete the digit before it (the space alone would come back).
-      digits = digits.slice(0, caret - 1) + digits.slice(caret);
-      caret--;
+    const next = regroupPhone({
+      raw,
+      caret: input.selectionStart ?? raw.length,
+      before: this.forms.sms.value,
+      region: this.forms.sms.region,
+      backspace: event.inputType === 'deleteContentBackward',
+    });
+    if (!next) return this.patch('sms', { value: raw, invalid: false });
+    if (next.value !== raw) {
+      input.value = next.value;
+      input.setSelectionRange(next.caret, next.caret);
     }
-    digits = digits.slice(0, maxNational(country));
-    const value = formatNational(digits, country);
-    if (value !== raw) {
-      input.value = value;
-      const at = caretAfterDigits(value, caret);
-      input.setSelectionRange(at, at);
-    }
-    this.patch('sms', { value, region: country.region, invalid: false });
+    this.patch('sms', { value: next.value, region: next.region, invalid: false });
   }
 
   private onCountry(event: Event): void {
@@ -284,76 +254,21 @@ export class EwAccountSettings extends LitElement {
   }
 
   private contactForm(channel: Channel, s: WalletStrings) {
-    const email = channel === 'email';
-    const form = this.forms[channel];
     const { pending, error } = this.actions[channel];
-    const problem = form.invalid
-      ? email
-        ? s.invalidEmail
-        : s.invalidPhone
-      : error && !pending
-        ? errorText(error, s)
-        : undefined;
-    const describedBy = [email ? '' : 'sms-e164', problem ? `${channel}-error` : ''].filter(Boolean).join(' ');
-    const digits = INTERNATIONAL.test(form.value) ? '' : digitsOf(form.value);
-    // One field for both: an email address, or the national part of a phone number (the country is beside it).
-    const field = html`<div class="field">
-      <label for="${channel}-input">${email ? s.newEmailLabel : s.phoneNumberLabel}</label>
-      <input
-        id="${channel}-input"
-        part="input"
-        type=${email ? 'email' : 'tel'}
-        autocomplete=${email ? 'email' : 'tel-national'}
-        inputmode=${email ? 'email' : 'tel'}
-        spellcheck="false"
-        autocapitalize="off"
-        required
-        .value=${form.value}
-        aria-invalid=${form.invalid ? 'true' : 'false'}
-        aria-describedby=${describedBy || nothing}
-        @input=${(e: InputEvent) =>
-          email
-            ? this.patch(channel, { value: (e.target as HTMLInputElement).value, invalid: false })
-            : this.onPhoneInput(e)}
-      />
-    </div>`;
-    return html`<form
-      id="${channel}-form"
-      novalidate
-      @submit=${(e: Event) => (e.preventDefault(), void this.save(channel))}
-      @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && void this.closeForm(channel)}
-    >
-      ${
-        email
-          ? field
-          : html`<div class="pair">
-                <div class="field">
-                  <label for="sms-country">${s.countryLabel}</label>
-                  <select id="sms-country" part="input" @change=${(e: Event) => this.onCountry(e)}>
-                    ${COUNTRIES.map(
-                      (c) =>
-                        html`<option value=${c.region} ?selected=${c.region === form.region}>
-                          ${s.countryName(c.region)} (+${c.code})
-                        </option>`,
-                    )}
-                  </select>
-                </div>
-                ${field}
-              </div>
-              <p id="sms-e164" class="muted">
-                ${digits ? s.phoneSavedAs(toE164(digits, countryOf(form.region))) : ''}
-              </p>`
-      }
-      ${problem ? html`<p id="${channel}-error" part="error" role="alert">${problem}</p>` : nothing}
-      <div class="row">
-        <button part="submit" type="submit" ?disabled=${pending}>
-          ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.saving}` : s.save}
-        </button>
-        <button class="secondary" type="button" ?disabled=${pending} @click=${() => this.closeForm(channel)}>
-          ${s.cancel}
-        </button>
-      </div>
-    </form>`;
+    return contactForm({
+      channel,
+      form: this.forms[channel],
+      pending,
+      error: error && !pending ? error : undefined,
+      strings: s,
+      onInput: (e) =>
+        channel === 'email'
+          ? this.patch(channel, { value: (e.target as HTMLInputElement).value, invalid: false })
+          : this.onPhoneInput(e),
+      onCountry: (e) => this.onCountry(e),
+      onSave: () => void this.save(channel),
+      onCancel: () => void this.closeForm(channel),
+    });
   }
 
   private contactSection(channel: Channel, s: WalletStrings) {

@@ -109,3 +109,54 @@ export function caretAfterDigits(formatted: string, digitsBefore: number): numbe
   }
   return formatted.length;
 }
+
+export const digitsOf = (value: string): string => value.replace(/\D/g, '');
+
+/** A number typed with its calling code (`+44…`, `0044…`) rather than in the country chosen. */
+export const INTERNATIONAL = /^\s*(\+|00)/;
+
+/** A stored E.164 number as people read it: `+44 7911 123456`. */
+export function displayPhone(e164: string): string {
+  const split = splitInternational(e164);
+  return split ? `+${split.country.code} ${formatNational(split.digits, split.country)}` : e164;
+}
+
+/** One edit of the phone field: what it holds now, where its caret is, and how it was changed. */
+export interface PhoneEdit {
+  /** The field's text after the edit, as the browser left it. */
+  raw: string;
+  /** The caret's position in `raw`. */
+  caret: number;
+  /** The field's text before the edit (as last formatted). */
+  before: string;
+  /** The country chosen beside the field. */
+  region: string;
+  /** The edit was a Backspace. */
+  backspace: boolean;
+}
+
+/**
+ * The field after an edit, grouped: its text, its country (a pasted `+44…`
+ * picks its own) and where the caret goes, kept among the same digits. A
+ * calling code still being typed (`+4` before `+44`), or one not listed, is
+ * left as typed (undefined), to be refused on save.
+ */
+export function regroupPhone(edit: PhoneEdit): { value: string; region: string; caret: number } | undefined {
+  let country = countryOf(edit.region);
+  let digits = digitsOf(edit.raw);
+  let caret = digitsOf(edit.raw.slice(0, edit.caret)).length;
+  const international = splitInternational(edit.raw, country.region);
+  if (international) {
+    ({ country, digits } = international);
+    caret = digits.length;
+  } else if (INTERNATIONAL.test(edit.raw)) {
+    return undefined;
+  } else if (edit.backspace && digits === digitsOf(edit.before) && caret > 0) {
+    // Backspace on a group's space: delete the digit before it (the space alone would come back).
+    digits = digits.slice(0, caret - 1) + digits.slice(caret);
+    caret--;
+  }
+  digits = digits.slice(0, maxNational(country));
+  const value = formatNational(digits, country);
+  return { value, region: country.region, caret: caretAfterDigits(value, caret) };
+}

@@ -1,0 +1,94 @@
+/**
+ * The inline form of one contact in `<ew-account-settings>`: an email
+ * address, or a country and the national part of a phone number, with the
+ * E.164 form it will be saved as shown under it. The element keeps the state
+ * and does the saving; this only draws it and reports what the user did.
+ */
+import { html, nothing } from 'lit';
+import { errorText, type ErrorInfo } from '../shared/error-text.js';
+import type { WalletStrings } from '../shared/strings.js';
+import { COUNTRIES, countryOf, digitsOf, INTERNATIONAL, toE164 } from './phone-number.js';
+
+export type Channel = 'email' | 'sms';
+
+/** One contact's inline form. `value` is what the user typed, kept through failures and a Cancel. */
+export interface ContactFormState {
+  open: boolean;
+  value: string;
+  /** The phone form's country (ISO 3166-1 region). */
+  region: string;
+  invalid: boolean;
+}
+
+export interface ContactFormView {
+  channel: Channel;
+  form: ContactFormState;
+  /** A save is under way. */
+  pending: boolean;
+  /** The last save's failure, shown until the next one. */
+  error: ErrorInfo | undefined;
+  strings: WalletStrings;
+  onInput(event: InputEvent): void;
+  onCountry(event: Event): void;
+  onSave(): void;
+  onCancel(): void;
+}
+
+export function contactForm(view: ContactFormView) {
+  const { channel, form, pending, error, strings: s } = view;
+  const email = channel === 'email';
+  const problem = form.invalid ? (email ? s.invalidEmail : s.invalidPhone) : error ? errorText(error, s) : undefined;
+  const describedBy = [email ? '' : 'sms-e164', problem ? `${channel}-error` : ''].filter(Boolean).join(' ');
+  const digits = INTERNATIONAL.test(form.value) ? '' : digitsOf(form.value);
+  // One field for both: an email address, or the national part of a phone number (the country is beside it).
+  const field = html`<div class="field">
+    <label for="${channel}-input">${email ? s.newEmailLabel : s.phoneNumberLabel}</label>
+    <input
+      id="${channel}-input"
+      part="input"
+      type=${email ? 'email' : 'tel'}
+      autocomplete=${email ? 'email' : 'tel-national'}
+      inputmode=${email ? 'email' : 'tel'}
+      spellcheck="false"
+      autocapitalize="off"
+      required
+      .value=${form.value}
+      aria-invalid=${form.invalid ? 'true' : 'false'}
+      aria-describedby=${describedBy || nothing}
+      @input=${view.onInput}
+    />
+  </div>`;
+  return html`<form
+    id="${channel}-form"
+    novalidate
+    @submit=${(e: Event) => (e.preventDefault(), view.onSave())}
+    @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && view.onCancel()}
+  >
+    ${
+      email
+        ? field
+        : html`<div class="pair">
+              <div class="field">
+                <label for="sms-country">${s.countryLabel}</label>
+                <select id="sms-country" part="input" @change=${view.onCountry}>
+                  ${COUNTRIES.map(
+                    (c) =>
+                      html`<option value=${c.region} ?selected=${c.region === form.region}>
+                        ${s.countryName(c.region)} (+${c.code})
+                      </option>`,
+                  )}
+                </select>
+              </div>
+              ${field}
+            </div>
+            <p id="sms-e164" class="muted">${digits ? s.phoneSavedAs(toE164(digits, countryOf(form.region))) : ''}</p>`
+    }
+    ${problem ? html`<p id="${channel}-error" part="error" role="alert">${problem}</p>` : nothing}
+    <div class="row">
+      <button part="submit" type="submit" ?disabled=${pending}>
+        ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.saving}` : s.save}
+      </button>
+      <button class="secondary" type="button" ?disabled=${pending} @click=${view.onCancel}>${s.cancel}</button>
+    </div>
+  </form>`;
+}
