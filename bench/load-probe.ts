@@ -13,6 +13,9 @@ export interface LoadMarks {
   defined: number;
   /** The <ew-wallet> element's shadow root made: its first render. */
   walletRendered: number;
+  /** <ew-sign-in> and <ew-otp-sign-in> upgraded (their shadow roots made): the sign-in form on its way. */
+  signInRendered?: number;
+  otpRendered?: number;
   /** indexedDB.open called, and its success event (undefined when never opened). */
   idbOpen?: number;
   idbOpened?: number;
@@ -66,6 +69,8 @@ export function installLoadProbe(buttonText: string): void {
       marks.walletRendered = now();
       walletRoot = root;
     }
+    if (this.localName === 'ew-sign-in') marks.signInRendered ??= now();
+    if (this.localName === 'ew-otp-sign-in') marks.otpRendered ??= now();
     roots.push(root);
     new MutationObserver(check).observe(root, { childList: true, subtree: true, attributes: true });
     return root;

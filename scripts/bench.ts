@@ -403,6 +403,8 @@ const LOAD_STEPS: [keyof LoadBreakdown, string][] = [
   ['firstCallStart', 'first wallet call sent'],
   ['firstCallEnd', 'first wallet call answered'],
   ['restored', 'session restore over (signed out)'],
+  ['signInRendered', '<ew-sign-in> upgraded'],
+  ['otpRendered', '<ew-otp-sign-in> upgraded'],
   ['interactiveInPage', 'sign-in button in the DOM, enabled, visible'],
   ['interactive', 'next frame: painted (the figure above)'],
   ['driver', 'seen by a Playwright waitFor (the measurement before: adds its polling and injected script)'],
@@ -418,6 +420,8 @@ type LoadBreakdown = {
   firstCallStart: number;
   firstCallEnd: number;
   restored: number;
+  signInRendered: number;
+  otpRendered: number;
   interactiveInPage: number;
   interactive: number;
   driver: number;
@@ -470,6 +474,8 @@ async function measureLoad(browser: Browser, origin: string, wallet: string): Pr
       firstCallStart: at(first?.start),
       firstCallEnd: at(first?.end),
       restored: at(marks.restored),
+      signInRendered: at(marks.signInRendered),
+      otpRendered: at(marks.otpRendered),
       interactiveInPage: at(marks.interactive),
       interactive: painted - from,
       driver: seen - from,
