@@ -325,7 +325,7 @@ function loadTest(url: string, headers: Record<string, string>, seconds = SECOND
       if (code !== 0) return reject(new Error(`load test exit ${code}`));
       const cpu = process.cpuUsage(cpuBefore);
       const result = JSON.parse(out) as Omit<LoadResult, 'serverUs'> & { requests: number };
-      resolvePromise({ ...result, serverUs: (cpu.user + cpu.system) / result.requests });
+      resolvePromise({ ...result, serverUs: result.requests ? (cpu.user + cpu.system) / result.requests : NaN });
     });
   });
 }

@@ -141,6 +141,14 @@ export const MUTANTS = [
     replace: 'if (false)',
     tests: [T('bundles-negative'), T('turnkey-fixtures')],
   },
+  // The relay's reading of the service's answers (node-transport.ts).
+  {
+    name: 'relay: an answer closed before its end is not refused',
+    file: 'src/relay/node-transport.ts',
+    search: "if (!settled) reject(new Error('The connection closed before the answer was complete'));",
+    replace: 'void settled;',
+    tests: ['test/relay/upstream-pool.node.test.ts'],
+  },
   // HPKE key schedule (hpke-suite.ts).
   {
     name: 'hpke: remembered extract keyed by label alone (another info served the first one)',
@@ -153,7 +161,8 @@ export const MUTANTS = [
   {
     name: 'scalar import: self-check skipped (first candidate taken)',
     file: IMPORT,
-    search: 'if (await subtle.verify(SIGN, publicKey, signature, SELF_CHECK_MESSAGE)) return { privateKey, publicKey };',
+    search:
+      'if (await subtle.verify(SIGN, publicKey, signature, SELF_CHECK_MESSAGE)) return { privateKey, publicKey };',
     replace: 'return { privateKey, publicKey };',
     tests: [T('scalar-import')],
   },

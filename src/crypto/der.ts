@@ -97,8 +97,7 @@ export function derToRaw(der: Uint8Array): Uint8Array {
 
 /** Returns `r || s` with `s` replaced by `n - s` when it is in the upper half. */
 export function toLowS(raw: Uint8Array): Uint8Array {
-  if (raw.length !== 64) throw new RangeError(`raw signature expected 64 bytes, got ${raw.length}`);
-  if (isLowS(raw)) return raw;
+  if (isLowS(raw)) return raw; // which also checks the length
   const out = raw.slice();
   // s := n - s, from the last byte up, carrying the borrow.
   for (let i = 31, borrow = 0; i >= 0; i--) {
@@ -111,6 +110,7 @@ export function toLowS(raw: Uint8Array): Uint8Array {
 
 /** True when the `s` half of a raw signature is at most n/2. */
 export function isLowS(raw: Uint8Array): boolean {
+  if (raw.length !== 64) throw new RangeError(`raw signature expected 64 bytes, got ${raw.length}`);
   // Big-endian: the first byte that differs from n/2 decides.
   for (let i = 0; i < 32; i++) {
     const d = raw[32 + i]! - HALF_ORDER_BYTES[i]!;

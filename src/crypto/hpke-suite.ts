@@ -7,7 +7,6 @@
  * Only hpke-library.ts and hpke-library-script-tag.ts load it.
  */
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
-import { getSubtle } from './subtle.js';
 
 type Bytes = ArrayBufferLike | ArrayBufferView;
 
@@ -56,7 +55,8 @@ class KeyScheduleHkdf extends HkdfSha256 {
   override async extractAndExpand(salt: Bytes, ikm: Bytes, info: Bytes, len: number): Promise<ArrayBuffer> {
     if (!this.constantIkm || !equal(bytesOf(ikm), this.constantIkm))
       return super.extractAndExpand(salt, ikm, info, len);
-    const subtle = getSubtle();
+    await this._setup(); // the library's own SubtleCrypto, as its other steps use
+    const subtle = this._api!;
     if (!this.constantKey) {
       const importing = subtle.importKey('raw', this.constantIkm.slice(), 'HKDF', false, ['deriveBits']);
       importing.catch(() => (this.constantKey = undefined));

@@ -6,7 +6,7 @@ import { WalletCryptoError } from './errors.js';
 import { toHex } from './hex.js';
 import { loadHpkeLibrary } from './hpke-library.js';
 import { exportPublicKey, importSigningScalar } from './keys.js';
-import { parsePublicKey, uncompressNatively } from './points.js';
+import { parsePublicKey, decompressPublicKey } from './points.js';
 
 /**
  * HPKE as the service's enclaves use it (PROTOCOL.md, "Encodings"): RFC 9180
@@ -152,7 +152,7 @@ async function openSessionKey(raw: Uint8Array, recipient: CryptoKeyPair): Promis
   if (raw.length < 33 + 16) {
     throw new WalletCryptoError('BUNDLE_MALFORMED', `session key bundle: ${raw.length} bytes is too short`);
   }
-  const encappedPublic = await uncompressNatively(raw.subarray(0, 33), 'encappedPublic');
+  const encappedPublic = await decompressPublicKey(raw.subarray(0, 33), 'encappedPublic');
   const scalar = await hpkeOpen({ encappedPublic, ciphertext: raw.subarray(33) }, recipient);
   if (scalar.length !== 32) {
     scalar.fill(0);

@@ -54,8 +54,10 @@ let nativeDecompression: boolean | undefined;
  * match the input's x and parity, goes to parsePublicKey, whose verdict
  * counts. A valid key the engine refused means it cannot, and is not asked again.
  */
-export async function uncompressNatively(bytes: Uint8Array, field = 'publicKey'): Promise<Uint8Array> {
-  if (bytes.length === 33 && nativeDecompression !== false) {
+export async function decompressPublicKey(bytes: Uint8Array, field = 'publicKey'): Promise<Uint8Array<ArrayBuffer>> {
+  // The engine is asked only for what parsePublicKey could accept: prefix 02 or 03 and x below p
+  // (an engine that took x >= p as given would otherwise answer with bytes parsePublicKey refuses).
+  if (bytes.length === 33 && (bytes[0] === 2 || bytes[0] === 3) && belowP(bytes) && nativeDecompression !== false) {
     try {
       const subtle = getSubtle();
       const key = await subtle.importKey('raw', new Uint8Array(bytes), ECDH_P256, true, []);
@@ -70,10 +72,19 @@ export async function uncompressNatively(bytes: Uint8Array, field = 'publicKey')
   }
   const { uncompressed } = parsePublicKey(bytes, field, 'compressed');
   nativeDecompression ??= false;
-  return uncompressed;
+  return uncompressed as Uint8Array<ArrayBuffer>;
 }
 
 const ECDH_P256: EcKeyImportParams = { name: 'ECDH', namedCurve: 'P-256' };
+
+/** The field prime p, big-endian. */
+const P_BYTES = fromHex('ffffffff00000001000000000000000000000000ffffffffffffffffffffffff');
+
+/** Whether the x of a SEC1 encoding (bytes 1 to 32) is below p. */
+function belowP(point: Uint8Array): boolean {
+  for (let i = 0; i < 32; i++) if (point[1 + i] !== P_BYTES[i]) return point[1 + i]! < P_BYTES[i]!;
+  return false;
+}
 
 /** Whether two SEC1 encodings carry the same 32-byte x (bytes 1 to 32 of each). */
 function sameX(a: Uint8Array, b: Uint8Array): boolean {

@@ -3,7 +3,7 @@ import { WalletCryptoError } from './errors.js';
 import { fromHex } from './hex.js';
 import { loadNoblePublicPoint } from './noble-loader.js';
 import { decodePoint, encodePoint, negatePoint } from './p256.js';
-import { uncompressNatively } from './points.js';
+import { decompressPublicKey } from './points.js';
 import { getSubtle } from './subtle.js';
 
 /**
@@ -141,9 +141,9 @@ async function nativePair(scalar: Uint8Array): Promise<CryptoKeyPair> {
     subtle.sign(SIGN, privateKey, SELF_CHECK_MESSAGE),
     subtle.deriveBits({ name: 'ECDH', public: base }, agreementKey, 256),
   ]);
-  const even = await uncompressNatively(concatBytes(Uint8Array.of(2), new Uint8Array(x)), 'session public key');
+  const even = await decompressPublicKey(concatBytes(Uint8Array.of(2), new Uint8Array(x)), 'session public key');
   const odd = encodePoint(negatePoint(decodePoint(even)), false);
-  return selfChecked(privateKey, signature, [new Uint8Array(even), odd]);
+  return selfChecked(privateKey, signature, [even, odd]);
 }
 
 /** The fallback path on a checked scalar, leaving the caller's bytes to the caller. */

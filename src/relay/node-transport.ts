@@ -44,7 +44,8 @@ function builtin(id: 'node:http' | 'node:https'): HttpModule | undefined {
   return typeof runtime?.getBuiltinModule === 'function' ? (runtime.getBuiltinModule(id) as HttpModule) : undefined;
 }
 
-function exchange(request: ClientRequest, response: IncomingMessage): Exchange {
+/** The relay's view of one answer from the service (exported for its tests). */
+export function exchange(request: Pick<ClientRequest, 'destroy'>, response: IncomingMessage): Exchange {
   const coding = response.headers['content-encoding'];
   return {
     status: response.statusCode ?? 0,
@@ -67,23 +68,24 @@ function exchange(request: ClientRequest, response: IncomingMessage): Exchange {
       new Promise((resolve, reject) => {
         const chunks: Uint8Array[] = [];
         let size = 0;
+        let settled = false;
         response.on('data', (chunk: Uint8Array) => {
           size += chunk.length;
           if (size > cap) {
+            settled = true;
             request.destroy();
             resolve('too-large');
           } else chunks.push(chunk);
         });
-        let ended = false;
         response.once('end', () => {
-          ended = true;
+          settled = true;
           resolve(size === 0 ? EMPTY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
         });
         // A reset, the deadline (the request is destroyed), or a close before the end: no whole answer.
         // 'close' follows every 'end' too: the error (and its stack) is made only when it counts.
         response.once('error', reject);
         response.once('close', () => {
-          if (!ended) reject(new Error('The connection closed before the answer was complete'));
+          if (!settled) reject(new Error('The connection closed before the answer was complete'));
         });
       }),
   };

@@ -97,4 +97,36 @@ describe('HPKE known answers (RFC 9180, DHKEM(P-256) / HKDF-SHA256 / AES-256-GCM
       expect(toHex(new Uint8Array(await sameInfo.open(buf(first.ct), buf(first.aad))))).to.equal(first.pt);
     }
   });
+
+  it('one suite, fresh ephemeral keys: only the recipient opens, and an independent suite agrees on every message', async () => {
+    // What the suite keeps must never stand in for what depends on the shared secret: with a fresh
+    // ephemeral key per message, a kept key or nonce would open for the wrong recipient, or differ
+    // from what a suite that kept nothing computes.
+    const suite = await createHpkeSuite();
+    const recipient = await suite.kem.generateKeyPair();
+    const stranger = await suite.kem.generateKeyPair();
+    const aad = buf('00');
+    for (let round = 0; round < 3; round++) {
+      const plaintext = crypto.getRandomValues(new Uint8Array(24));
+      const sender = await suite.createSenderContext({ recipientPublicKey: recipient.publicKey, info: buf(kat.info) });
+      const sealed = await sender.seal(plaintext.slice().buffer, aad);
+      const strangers = await suite.createRecipientContext({
+        recipientKey: stranger,
+        enc: sender.enc,
+        info: buf(kat.info),
+      });
+      let refused = false;
+      await strangers.open(sealed, aad).catch(() => (refused = true));
+      expect(refused, `round ${round}: opened by another recipient`).to.equal(true);
+      const fresh = await createHpkeSuite();
+      for (const opener of [suite, fresh]) {
+        const context = await opener.createRecipientContext({
+          recipientKey: recipient,
+          enc: sender.enc,
+          info: buf(kat.info),
+        });
+        expect(toHex(new Uint8Array(await context.open(sealed, aad))), `round ${round}`).to.equal(toHex(plaintext));
+      }
+    }
+  });
 });

@@ -8,6 +8,7 @@
 import { expect } from 'chai';
 import { afterEach, describe, it, report } from '#test-harness';
 import {
+  base64UrlJson,
   createStamp,
   generateSigningKeyPair,
   importSigningScalar,
@@ -67,7 +68,10 @@ describe('createStamp', () => {
     for (let i = 0; i < STAMPS; i++) {
       const pair = pairs[i % pairs.length]!;
       const payload = `{"type":"ACTIVITY_TYPE_TEST","n":${i}}`;
-      const stamp = parseStamp(await createStamp(payload, pair));
+      const header = await createStamp(payload, pair);
+      const stamp = parseStamp(header);
+      // Written out by hand, the header is still byte for byte the JSON.stringify of its members.
+      expect(header, `stamp ${i}: the JSON of {publicKey, scheme, signature}`).to.equal(base64UrlJson(stamp));
       expect(stamp.publicKey).to.equal(await publicKeyHex(pair.publicKey, 'compressed'));
       const signature = p256.Signature.fromBytes(bytesOf(stamp.signature), 'der');
       expect(signature.s <= N / 2n, `stamp ${i}: s <= n/2`).to.equal(true);

@@ -5,15 +5,14 @@
  * where the caret lands after reformatting. Shared: runs in Node and in the browsers.
  */
 import { expect } from 'chai';
-
-const digitsOf = (value: string) => value.replace(/\D/g, '');
 import { describe, it } from '#test-harness';
 import {
   caretAfterDigits,
   COUNTRIES,
-  displayPhone,
   countryOf,
   defaultRegion,
+  digitsOf,
+  displayPhone,
   formatNational,
   isValidE164,
   maxNational,

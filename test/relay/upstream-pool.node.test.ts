@@ -9,6 +9,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { createRelay, type RelayOptions } from '../../src/relay/index.js';
+import { exchange } from '../../src/relay/node-transport.js';
+import { PassThrough } from 'node:stream';
+import type { IncomingMessage as Incoming } from 'node:http';
 
 const WALLET = 'InternalAccount:00000000-0000-4000-8000-000000000001';
 const CREDENTIAL = 'AuthMethod:00000000-0000-4000-8000-000000000000';
@@ -179,5 +182,31 @@ describe('relay upstream pool (node:http, keep-alive)', () => {
     });
     expect((await list(handler)).status).to.equal(200);
     expect(calls).to.equal(1);
+  });
+
+  // Node ends a cut-off answer with 'aborted', 'error', then 'close'; a runtime that only closes
+  // must fail the read too, and a whole answer's own 'close' must not.
+  it("reading an answer: a 'close' without 'end' rejects; 'end' then 'close' resolves with the body", async () => {
+    const answer = () => {
+      const stream = new PassThrough() as PassThrough & Incoming;
+      Object.assign(stream, { statusCode: 200, headers: {} });
+      return stream;
+    };
+    const cut = answer();
+    const cutRead = exchange({ destroy: () => cut as never }, cut).read(1024);
+    cut.write('{"da');
+    cut.emit('close');
+    let refused: unknown = 'still waiting after 1 s';
+    await Promise.race([cutRead, new Promise((resolve) => setTimeout(resolve, 1_000))]).catch(
+      (e: unknown) => (refused = e),
+    );
+    expect(String(refused)).to.include('closed before the answer was complete');
+
+    const whole = answer();
+    const wholeRead = exchange({ destroy: () => whole as never }, whole).read(1024);
+    whole.end('{"data":[]}');
+    const body = await wholeRead;
+    whole.emit('close');
+    expect(Buffer.from(body as Uint8Array).toString()).to.equal('{"data":[]}');
   });
 });

@@ -34,6 +34,7 @@ export interface ContactFormView {
   onCancel(): void;
 }
 
+/** The form's template; `view` carries its state and the element's handlers. */
 export function contactForm(view: ContactFormView) {
   const { channel, form, pending, error, strings: s } = view;
   const email = channel === 'email';
