@@ -1,4 +1,4 @@
-// `npm run mutate`: mutation testing of src/crypto. Each named mutant below
+// `npm run mutate`: mutation testing of src/crypto (and the relay's reading of the service's answers). Each named mutant below
 // removes or weakens one check; the crypto tests must fail ("kill" it) for
 // every one. A check no test notices is a check nothing protects.
 //
