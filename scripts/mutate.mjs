@@ -1,6 +1,6 @@
-// `npm run mutate`: mutation testing of src/crypto (and the relay's reading of the service's answers). Each named mutant below
-// removes or weakens one check; the crypto tests must fail ("kill" it) for
-// every one. A check no test notices is a check nothing protects.
+// `npm run mutate`: mutation testing of src/crypto (and of the relay's
+// reading of the service's answers). Each named mutant below removes or
+// weakens one check; the tests must fail ("kill" it) for every one. A check no test notices is a check nothing protects.
 //
 //   node scripts/mutate.mjs [--browser] [--only <name substring>]
 //
