@@ -6,11 +6,10 @@
  * strict Content-Security-Policy the README documents.
  */
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, extname, join, normalize } from 'node:path';
+import { extname, join, normalize } from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser } from 'playwright';
 import { HOST_CSP } from '../../demo/backend.js';
@@ -139,35 +138,9 @@ export async function startPageServer(
   };
 }
 
-/**
- * Chromium features off for the bench: the omnibox popup, which Chromium 156
- * builds as a WebUI page (a renderer loading about a hundred chrome://
- * modules) in every new window, that is every Playwright context, so on two
- * cores it took CPU from the page being measured (load to interactive 74 ms
- * with it, 49 ms without). Puppeteer turns both off by default too.
- */
-const BENCH_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
-
-/**
- * The features Playwright itself turns off (its chromiumSwitches.ts): a second
- * `--disable-features` replaces the first, so ours must repeat them. Read from
- * the installed Playwright, so an upgrade cannot leave them behind.
- */
-async function playwrightDisabledFeatures(): Promise<string[]> {
-  const root = dirname(createRequire(import.meta.url).resolve('playwright-core'));
-  const bundle = await readFile(join(root, 'lib/coreBundle.js'), 'utf8');
-  const list = /disabledFeatures = \[([\s\S]*?)\]\.filter/.exec(bundle)?.[1];
-  if (!list) throw new Error("Playwright's list of disabled Chromium features was not found: update launchChromium");
-  return [...list.matchAll(/^\s*"([\w-]+)",?\s*$/gm)].map((m) => m[1]!);
-}
-
 /** The system Chromium, headless, with the flags the browser tests use (scripts/chromium.mjs); for the bench. */
-export async function launchChromium(): Promise<Browser> {
-  const disabled = [...(await playwrightDisabledFeatures()), ...BENCH_DISABLED_FEATURES];
-  return chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, `--disable-features=${disabled.join(',')}`],
-  });
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
 /** A new customer with its wallet in the page server's sandbox (email `<prefix>-<random>@example.com`). */
