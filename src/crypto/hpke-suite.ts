@@ -7,16 +7,15 @@
  * Only hpke-library.ts and hpke-library-script-tag.ts load it.
  */
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
+import { equalBytes, utf8 } from './bytes.js';
 
 type Bytes = ArrayBufferLike | ArrayBufferView;
 
-const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 const bytesOf = (data: Bytes): Uint8Array =>
   ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data);
-const equal = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, i) => byte === b[i]);
 
 /** RFC 9180 labels whose extraction, with no salt, is over public inputs only (the PSK id, `info`). */
-const PUBLIC_EXTRACTS = [ascii('psk_id_hash'), ascii('info_hash')];
+const PUBLIC_EXTRACTS = [utf8('psk_id_hash'), utf8('info_hash')];
 
 /**
  * The key schedule's HKDF (RFC 9180, section 5.1), remembering what is the
@@ -33,13 +32,13 @@ class KeyScheduleHkdf extends HkdfSha256 {
 
   override init(suiteId: Uint8Array): void {
     super.init(suiteId);
-    this.constantIkm = this.buildLabeledIkm(ascii('secret'), new Uint8Array(0));
+    this.constantIkm = this.buildLabeledIkm(utf8('secret'), new Uint8Array(0));
     this.constantKey = undefined;
     this.extracts.clear();
   }
 
   override async labeledExtract(salt: Bytes, label: Uint8Array, ikm: Uint8Array): Promise<ArrayBuffer> {
-    if (salt.byteLength !== 0 || !PUBLIC_EXTRACTS.some((known) => equal(known, label)))
+    if (salt.byteLength !== 0 || !PUBLIC_EXTRACTS.some((known) => equalBytes(known, label)))
       return super.labeledExtract(salt, label, ikm);
     const key = `${String.fromCharCode(...label)}:${Array.from(ikm).join(',')}`;
     let extracted = this.extracts.get(key);
@@ -53,7 +52,7 @@ class KeyScheduleHkdf extends HkdfSha256 {
   }
 
   override async extractAndExpand(salt: Bytes, ikm: Bytes, info: Bytes, len: number): Promise<ArrayBuffer> {
-    if (!this.constantIkm || !equal(bytesOf(ikm), this.constantIkm))
+    if (!this.constantIkm || !equalBytes(bytesOf(ikm), this.constantIkm))
       return super.extractAndExpand(salt, ikm, info, len);
     await this._setup(); // the library's own SubtleCrypto, as its other steps use
     const subtle = this._api!;

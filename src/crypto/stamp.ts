@@ -28,13 +28,6 @@ export interface Stamp {
   signature: string;
 }
 
-/** The bytes of an ASCII string (no TextEncoder call for a few dozen characters). */
-function asciiBytes(text: string): Uint8Array {
-  const out = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
-  return out;
-}
-
 /**
  * Signs `payloadToSign` with a session key pair and returns the header value.
  * The public half is read from `keyPair.publicKey`, so the stamp always names
@@ -50,7 +43,7 @@ export async function createStamp(payloadToSign: string, keyPair: CryptoKeyPair)
   const signature = toHex(rawToDer(toLowS(new Uint8Array(raw))));
   // The JSON of Stamp in its member order. Written out rather than JSON.stringify'd: every member
   // is ASCII hex or the scheme name, which JSON never escapes, so the bytes are the same.
-  return toBase64Url(asciiBytes(`{"publicKey":"${publicKey}","scheme":"${STAMP_SCHEME}","signature":"${signature}"}`));
+  return toBase64Url(utf8(`{"publicKey":"${publicKey}","scheme":"${STAMP_SCHEME}","signature":"${signature}"}`));
 }
 
 /**
