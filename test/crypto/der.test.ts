@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { describe, it, report } from '#test-harness';
-import { WalletCryptoError, derToRaw, toHex } from '../../src/crypto/index.js';
+import { WalletCryptoError, derToRaw, isLowS, toHex, toLowS } from '../../src/crypto/index.js';
 
 const N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
 const bytesOf = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16));
@@ -60,5 +60,17 @@ describe('strict DER signatures', () => {
     // A 33-byte minimal integer at or above n is well-formed DER, refused for its value.
     expect(refusalCode(der(`00${hex32(N)}`, S))).to.equal('SIGNATURE_OUT_OF_RANGE');
     report(`DER: ${cases.length} 34-byte integers refused as INVALID_DER`);
+  });
+
+  it('low-S by bytes: n/2 is low, n/2 + 1 is flipped to n - s, and only 64-byte raw signatures are taken', () => {
+    const raw = (s: bigint) => bytesOf(hex32(1n) + hex32(s));
+    expect(isLowS(raw(N / 2n))).to.equal(true);
+    expect(isLowS(raw(N / 2n + 1n))).to.equal(false);
+    expect(toHex(toLowS(raw(N / 2n + 1n)))).to.equal(hex32(1n) + hex32(N - (N / 2n + 1n)));
+    expect(toHex(toLowS(raw(N - 1n)))).to.equal(hex32(1n) + hex32(1n));
+    for (const length of [0, 32, 63, 65]) {
+      expect(() => isLowS(new Uint8Array(length)), `isLowS of ${length} bytes`).to.throw(RangeError);
+      expect(() => toLowS(new Uint8Array(length)), `toLowS of ${length} bytes`).to.throw(RangeError);
+    }
   });
 });
