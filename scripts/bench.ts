@@ -20,7 +20,7 @@
  * BENCH_ROUNDS (default 3), BENCH_FIRST_PAGES (default 9), BENCH_ONLY=relay|crypto|load
  * (that part alone, nothing written; relay needs no browser).
  */
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,7 +29,7 @@ import { build } from 'vite';
 import { browserCrypto } from './browser-crypto.mjs';
 import { launchChromium, startPageServer, type ServerModules } from '../test/helpers/page-server.js';
 import { generateP256KeyPair } from '@turnkey/crypto';
-import type { Browser, BrowserContext } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
 import { installLoadProbe, type LoadMarks } from '../bench/load-probe.js';
 import type { FirstCall, FirstCallData, FirstCallOp, Fixtures, Timing } from '../bench/page.js';
 import { makeBundle, makeEnclave, p256, randomKeyHex } from '../test/helpers/enclave.js';
@@ -47,7 +47,16 @@ if (ONLY !== undefined && !['relay', 'crypto', 'load'].includes(ONLY)) {
 
 /** Issue 17's goals. */
 const GOALS = { relayShare: 0.7, relayAddedP50Ms: 1, firstCallMs: 1.5, interactiveMs: 80 };
-/** Warm medians, Turnkey / ours, before issue 17: not to get worse. */
+/**
+ * The code issue 17 was filed on. Its crypto is built into a second bench page and timed by this
+ * same harness beside today's, so "warm ratios not worse than today's" compares like with like:
+ * the issue's own figures (below) came from the first bench, which timed one call per sample on
+ * a 100 µs timer. BENCH_BASELINE=<git revision> picks another, `none` skips it.
+ */
+const BASELINE = process.env['BENCH_BASELINE'] ?? '1a2d8f2';
+/** Alternating page runs of today's crypto and the baseline's: their medians are reported. */
+const CRYPTO_ROUNDS = Math.max(1, Number(process.env['BENCH_CRYPTO_ROUNDS'] ?? 3));
+/** Warm medians, Turnkey / ours, as the issue gives them (first bench, 100 µs timer). */
 const TURNKEY_RATIO_FLOOR: Record<string, number> = {
   stamp: 4.6,
   'OTP seal': 3.4,
@@ -60,14 +69,19 @@ const FIRST_CALL_GOAL = ['stamp', 'OTP seal', 'session bundle open'];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (ms: number) => (ms < 1 ? ms.toFixed(3) : ms < 10 ? ms.toFixed(2) : ms.toFixed(1)).padStart(8);
 
-async function buildBenchPage(): Promise<string> {
-  const out = await mkdtemp(join(tmpdir(), 'ew-bench-'));
+/**
+ * The bench page, built into `out` (a new temporary folder by default). With
+ * `cryptoEntry`, the page's `../src/crypto/index.js` is that module instead.
+ */
+async function buildBenchPage(out?: string, cryptoEntry?: string): Promise<string> {
+  out ??= await mkdtemp(join(tmpdir(), 'ew-bench-'));
   await build({
     configFile: false,
     // Turnkey's stamper carries a Node code path it never takes in a browser; its build warnings are noise here.
     logLevel: 'error',
     define: { 'process.env.NODE_ENV': '"production"' },
     plugins: [browserCrypto],
+    resolve: { alias: cryptoEntry ? [{ find: /^\.\.\/src\/crypto\/index\.js$/, replacement: cryptoEntry }] : [] },
     build: {
       outDir: out,
       emptyOutDir: true,
@@ -80,6 +94,51 @@ async function buildBenchPage(): Promise<string> {
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title><script src="bench.js"></script></head><body></body></html>',
   );
   return out;
+}
+
+/**
+ * `src/crypto` as it was at `revision`, under node_modules/.cache (so that its
+ * imports resolve to this checkout's packages), behind an entry that adds the
+ * pre-warm functions an older revision lacks as no-ops: only warm medians are
+ * taken from the baseline page. Returns the entry's path.
+ */
+async function baselineCrypto(revision: string): Promise<string> {
+  const commit = execFileSync('git', ['rev-parse', '--verify', `${revision}^{commit}`], { encoding: 'utf8' }).trim();
+  const dir = resolve('node_modules/.cache/ew-bench-baseline', commit);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const archive = execFileSync('git', ['archive', commit, 'src/crypto'], { maxBuffer: 64 * 1024 * 1024 });
+  execFileSync('tar', ['-x', '-C', dir], { input: archive });
+  const entry = join(dir, 'entry.ts');
+  await writeFile(
+    entry,
+    [
+      "export * from './src/crypto/index.ts';",
+      '// Declared here, these win over any the revision exports; the baseline page times no first calls.',
+      'export async function prewarmOtpSeal(): Promise<void> {}',
+      'export async function prewarmSessionKeyOpen(): Promise<void> {}',
+      '',
+    ].join('\n'),
+  );
+  return entry;
+}
+
+/**
+ * The baseline's bench page under `benchDir`/baseline, served with the bench
+ * page; undefined (said once) when BENCH_BASELINE is `none` or the revision
+ * cannot be had (a shallow clone, say).
+ */
+async function baselinePage(benchDir: string): Promise<string | undefined> {
+  if (BASELINE === 'none') return undefined;
+  try {
+    await buildBenchPage(join(benchDir, 'baseline'), await baselineCrypto(BASELINE));
+    return `${server.origin}/bench/baseline/bench.html`;
+  } catch (error) {
+    console.log(
+      `baseline ${BASELINE} not built (${(error as Error).message.split('\n')[0]}): ratios against the issue's figures only`,
+    );
+    return undefined;
+  }
 }
 
 /** The Turnkey timing to compare one of ours with: same operation ("key pair" serves both of ours). */
@@ -152,21 +211,82 @@ function firstCallData(fixtures: Fixtures): FirstCallData {
   };
 }
 
-/**
- * The crypto figures: warm medians of every operation in one page, and the
- * first stamp, seal and open each timed alone on FIRST_PAGES fresh pages,
- * cold and after the product's pre-warm.
- */
-async function measureCrypto(browser: Browser, origin: string): Promise<{ warm: Timing[]; first: FirstCallTiming[] }> {
-  const fixtures = JSON.parse(await readFile('test/vectors/turnkey-fixtures.json', 'utf8')) as Fixtures;
-  const context = await isolatedContext(browser);
-  const page = await context.newPage();
-  await page.goto(`${origin}/bench/bench.html`);
-  if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('the bench page is not cross-origin isolated');
-  const warm = (await page.evaluate(
+/** Turnkey / ours for one operation with a ratio goal: now, at the baseline, and as the issue gives it. */
+interface RatioComparison {
+  op: string;
+  now: number;
+  /** Undefined when no baseline page was built. */
+  baseline?: number;
+  /** The largest round-to-round spread of either ratio: the noise of the comparison. */
+  spread: number;
+  issue: number;
+}
+
+/** What the crypto part measured. */
+interface CryptoTimings {
+  warm: Timing[];
+  first: FirstCallTiming[];
+  ratios: RatioComparison[];
+}
+
+/** One page run of every warm operation at `url`. */
+async function warmRun(page: Page, url: string, fixtures: Fixtures): Promise<Timing[]> {
+  await page.goto(url);
+  if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error(`${url} is not cross-origin isolated`);
+  return (await page.evaluate(
     ([fx, runs]) => (window as unknown as { runBench(f: unknown, r: number): Promise<unknown> }).runBench(fx, runs),
     [fixtures, RUNS] as const,
   )) as Timing[];
+}
+
+/** Each figure's median over the runs (the first call: the first run's). */
+function combined(runs: Timing[][]): Timing[] {
+  return runs[0]!.map((timing) => {
+    const same = runs.map((run) => run.find((t) => t.op === timing.op && t.impl === timing.impl)!);
+    return {
+      ...timing,
+      medianMs: median(same.map((t) => t.medianMs)),
+      p90Ms: median(same.map((t) => t.p90Ms)),
+      runs: same.reduce((sum, t) => sum + t.runs, 0),
+    };
+  });
+}
+
+/** Turnkey / ours for `op` in one run. */
+function ratioIn(run: Timing[], op: string): number {
+  const ours = run.find((t) => t.impl === 'ours' && t.op === op);
+  const theirs = ours && turnkeyOf(ours, run);
+  return ours && theirs ? theirs.medianMs / ours.medianMs : NaN;
+}
+
+/**
+ * The crypto figures: warm medians of every operation over CRYPTO_ROUNDS page
+ * runs (alternating with the baseline's page when `baselineUrl` is given),
+ * and the first stamp, seal and open each timed alone on FIRST_PAGES fresh
+ * pages, cold and after the product's pre-warm.
+ */
+async function measureCrypto(browser: Browser, origin: string, baselineUrl?: string): Promise<CryptoTimings> {
+  const fixtures = JSON.parse(await readFile('test/vectors/turnkey-fixtures.json', 'utf8')) as Fixtures;
+  const context = await isolatedContext(browser);
+  const page = await context.newPage();
+  const nowRuns: Timing[][] = [];
+  const baselineRuns: Timing[][] = [];
+  for (let i = 0; i < CRYPTO_ROUNDS; i++) {
+    nowRuns.push(await warmRun(page, `${origin}/bench/bench.html`, fixtures));
+    if (baselineUrl) baselineRuns.push(await warmRun(page, baselineUrl, fixtures));
+  }
+  const warm = combined(nowRuns);
+  const ratios = Object.entries(TURNKEY_RATIO_FLOOR).map(([op, issue]) => {
+    const now = nowRuns.map((run) => ratioIn(run, op));
+    const then = baselineRuns.map((run) => ratioIn(run, op));
+    return {
+      op,
+      now: median(now),
+      ...(then.length ? { baseline: median(then) } : {}),
+      spread: Math.max(spreadOf(now), then.length ? spreadOf(then) : 0),
+      issue,
+    };
+  });
   const data = firstCallData(fixtures);
   const first: FirstCallTiming[] = [];
   for (const op of FIRST_CALL_GOAL as FirstCallOp[]) {
@@ -200,26 +320,36 @@ async function measureCrypto(browser: Browser, origin: string): Promise<{ warm: 
     }
   }
   await context.close();
-  return { warm, first };
+  return { warm, first, ratios };
 }
 
-function reportCrypto({ warm, first }: { warm: Timing[]; first: FirstCallTiming[] }): void {
+function reportCrypto({ warm, first, ratios }: CryptoTimings): void {
   console.log(
-    `\ncrypto in Chromium, warm (${RUNS} calls in batches of 10 after a warm-up, cross-origin isolated page: 5 µs timer), ms`,
+    `\ncrypto in Chromium, warm (medians of ${CRYPTO_ROUNDS} page runs of ${RUNS} calls in batches of 10 after a warm-up, cross-origin isolated page: 5 µs timer), ms`,
   );
-  console.log(
-    'operation                          impl     median      p90   turnkey/ours (median)   goals (reported, not enforced)',
-  );
+  console.log('operation                          impl     median      p90   turnkey/ours (median)');
   for (const t of warm) {
     const other = turnkeyOf(t, warm);
     const ratio = other ? `${(other.medianMs / t.medianMs).toFixed(1)}x` : '';
-    const floor = TURNKEY_RATIO_FLOOR[t.op];
-    const goal =
-      other && floor !== undefined
-        ? `ratio >= ${floor}x: ${other.medianMs / t.medianMs >= floor ? 'met' : 'missed'}`
-        : '';
+    console.log(`${t.op.padEnd(34)} ${t.impl.padEnd(8)} ${fmt(t.medianMs)} ${fmt(t.p90Ms)}   ${ratio}`);
+  }
+  const baseline = ratios.some((r) => r.baseline !== undefined);
+  console.log(
+    baseline
+      ? `\nwarm ratios, turnkey/ours: now and in the code issue 17 was filed on (${BASELINE}), both timed by this bench in` +
+          `\nalternating page runs; the goal is "not worse than then". The issue's own figures came from the first bench` +
+          `\n(one call per sample on a 100 µs timer) and are shown beside them.`
+      : `\nwarm ratios, turnkey/ours, against the issue's figures (no baseline page: BENCH_BASELINE=${BASELINE}).`,
+  );
+  console.log(
+    `operation                    now   ${baseline ? `at ${BASELINE.slice(0, 8)}`.padEnd(12) : ''}in the issue   goal (reported, not enforced)`,
+  );
+  for (const r of ratios) {
+    const then = r.baseline ?? r.issue;
+    const goal = verdict(r.now >= then, r.now >= then - r.spread);
+    const thenColumn = r.baseline === undefined ? '' : `${r.baseline.toFixed(1)}x`.padStart(8).padEnd(12);
     console.log(
-      `${t.op.padEnd(34)} ${t.impl.padEnd(8)} ${fmt(t.medianMs)} ${fmt(t.p90Ms)}   ${ratio.padEnd(22)}${goal}`,
+      `${r.op.padEnd(26)} ${`${r.now.toFixed(1)}x`.padStart(5)}   ${thenColumn}${`${r.issue.toFixed(1)}x`.padStart(8)}       not worse than ${then.toFixed(1)}x (spread ${r.spread.toFixed(1)}): ${goal}`,
     );
   }
   console.log(
@@ -269,11 +399,7 @@ function verdict(met: boolean, withinNoise: boolean): 'met' | 'within noise' | '
 }
 
 /** The README's "Performance" tables and lines, from this run. */
-function readmeSection(
-  { warm, first }: { warm: Timing[]; first: FirstCallTiming[] },
-  load: LoadTiming,
-  relay: RelayComparison,
-): string {
+function readmeSection({ warm, first, ratios }: CryptoTimings, load: LoadTiming, relay: RelayComparison): string {
   const { direct, relayed } = relay;
   const ms = (x: number | undefined) => (x === undefined ? '' : fmt(x).trim());
   const rows = warm
@@ -298,6 +424,16 @@ function readmeSection(
     '| --- | ---: | ---: | ---: |',
     ...rows,
     '',
+    ...(ratios.some((r) => r.baseline !== undefined)
+      ? [
+          `| warm ratio, Turnkey / ours | now | in the code issue 17 was filed on (${BASELINE}), same bench | in the issue (first bench, 100 µs timer) |`,
+          '| --- | ---: | ---: | ---: |',
+          ...ratios.map(
+            (r) => `| ${r.op} | ${r.now.toFixed(1)}x | ${r.baseline!.toFixed(1)}x | ${r.issue.toFixed(1)}x |`,
+          ),
+          '',
+        ]
+      : []),
     '| first call on a fresh page, ms | ours cold | ours after pre-warm | Turnkey cold |',
     '| --- | ---: | ---: | ---: |',
     ...firstRows,
@@ -552,14 +688,15 @@ const relayFirst =
 const browser = await launchChromium();
 const benchDir = await buildBenchPage();
 server.mount('/bench/', benchDir);
+const baselineUrl = ONLY === 'load' ? undefined : await baselinePage(benchDir);
 try {
   if (ONLY === 'crypto') {
-    reportCrypto(await measureCrypto(browser, server.origin));
+    reportCrypto(await measureCrypto(browser, server.origin, baselineUrl));
   } else if (ONLY === 'load') {
     reportLoad(await measureLoad(browser, server.origin, wallet));
   } else {
     // 1. crypto
-    const timings = await measureCrypto(browser, server.origin);
+    const timings = await measureCrypto(browser, server.origin, baselineUrl);
     reportCrypto(timings);
 
     // 2. load to interactive
@@ -581,6 +718,7 @@ try {
           runs: RUNS,
           crypto: timings.warm,
           firstCalls: timings.first,
+          ratios: { baseline: BASELINE, rounds: CRYPTO_ROUNDS, byOperation: timings.ratios },
           loadToInteractiveMs: { median: load.median, samples: load.samples, breakdown: load.breakdown },
           relay: { seconds: SECONDS, goals: GOALS, ...relay },
         },

@@ -12,7 +12,14 @@ describe('npm run bench', () => {
   it('a short run reports every operation, ours and Turnkey, the load to interactive and the relay', async () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts'], {
       encoding: 'utf8',
-      env: { ...process.env, BENCH_RUNS: '10', BENCH_LOADS: '1', BENCH_SECONDS: '1', BENCH_FIRST_PAGES: '1' },
+      env: {
+        ...process.env,
+        BENCH_RUNS: '10',
+        BENCH_LOADS: '1',
+        BENCH_SECONDS: '1',
+        BENCH_FIRST_PAGES: '1',
+        BENCH_CRYPTO_ROUNDS: '1',
+      },
       timeout: 120_000,
     });
     // Exit 1 is also the bench's verdict on a relay goal (a 1 s round on a busy machine may miss it): not a failure to run.
@@ -35,6 +42,15 @@ describe('npm run bench', () => {
     expect(result.stdout).to.match(/after pre-warm/);
     expect(report.relay.relayed.rps).to.be.greaterThan(0);
     expect(result.stdout).to.match(/turnkey\/ours/);
+    // The ratio goals: against the baseline revision timed by the same bench, wherever git has it.
+    const ratios = report.ratios.byOperation as { op: string; now: number; baseline?: number; issue: number }[];
+    expect(ratios.map((r) => r.op)).to.deep.equal(['stamp', 'OTP seal', 'session bundle open', 'export bundle open']);
+    const baselineKnown =
+      spawnSync('git', ['cat-file', '-e', `${report.ratios.baseline}^{commit}`], { encoding: 'utf8' }).status === 0;
+    for (const r of ratios) {
+      expect(r.now, r.op).to.be.greaterThan(0);
+      if (baselineKnown) expect(r.baseline, r.op).to.be.greaterThan(0);
+    }
     // The README's table comes from the same run.
     const table = await readFile('bench-results/bench.md', 'utf8');
     expect(table).to.match(/^\| stamp \| [\d.]+ \| [\d.]+ \| [\d.]+x \|$/m);
@@ -42,5 +58,6 @@ describe('npm run bench', () => {
     expect(table).to.match(/^\| key pair \(signing\) \|.*\| [\d.]+x \|$/m);
     expect(table).to.include('IndexedDB answered');
     expect(table).to.include('through the relay');
+    if (baselineKnown) expect(table).to.match(/^\| session bundle open \| [\d.]+x \| [\d.]+x \| 2\.2x \|$/m);
   });
 });
