@@ -14,8 +14,8 @@ import {
   ChallengeBook,
   DEFAULT_CHALLENGE_TTL_MS,
   DEFAULT_CHALLENGES_PER_ACCOUNT,
+  DEFAULT_STORE_TIMEOUT_MS,
   registrationOptions,
-  type Admission,
   type PasskeyRegistrationConfig,
 } from './passkey-registration.js';
 import { Refusal, refuse, relayError } from './relay-error.js';
@@ -51,6 +51,8 @@ export interface RelayOptions {
    * shared store, e.g. `redisStore(...)`.
    */
   store?: RelayStore;
+  /** How long a `store` operation may take before the relay answers 503 STORE_UNAVAILABLE (default 2 s). */
+  storeTimeoutMs?: number;
   /**
    * Origins besides the relay's own whose pages may call it (CORS, with
    * credentials). By default only same-origin pages may change state.
@@ -94,8 +96,24 @@ const PASSKEY_OPTIONS_PATH = '/passkeys/registration-options';
 
 const decoder = new TextDecoder();
 
+/**
+ * A percent-escape of `/` or of an unreserved character (RFC 3986, section
+ * 2.3: letters, digits, `-._~`). No client needs one (service ids escape only
+ * their `:`), and each is another spelling of a path: `%2F` turns one segment
+ * into two, `%65xport` is `export`. A proxy, firewall or log in front of the
+ * relay that matches the raw path would see another operation than the one forwarded.
+ */
+const NEEDLESS_ESCAPE = /%(?:2[d-f]|3\d|[46][1-9a-f]|[57][\da]|5f|7e)/i;
+
 /** Credential types a registration may name (spec 2.10). */
 const CREDENTIAL_TYPES = ['EMAIL_OTP', 'SMS_OTP', 'OAUTH', 'PASSKEY'];
+
+/** The body members a code or OAuth registration may have (spec 4.8), each named by the relay's check. */
+const NAMED_KEYS: Record<string, readonly string[]> = {
+  EMAIL_OTP: ['type', 'accountId'],
+  SMS_OTP: ['type', 'accountId'],
+  OAUTH: ['type', 'accountId', 'oidcToken'],
+};
 
 /** Creates the relay's fetch handler. */
 export function createRelay(options: RelayOptions): (request: Request) => Promise<Response> {
@@ -115,6 +133,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     options.store ?? memoryStore(),
     options.passkeys?.challengeTtlMs ?? DEFAULT_CHALLENGE_TTL_MS,
     options.passkeys?.challengesPerAccount ?? DEFAULT_CHALLENGES_PER_ACCOUNT,
+    options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
   );
 
   /**
@@ -244,32 +263,28 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     entry.operation = operation.name;
     const query = checkedQuery(url, operation.query);
     const body = await readBody(request);
+    const extra = operation.body && Object.keys(body.json).find((key) => !operation.body!.includes(key));
+    if (extra !== undefined)
+      refuse(400, 'INVALID_INPUT', `A ${operation.name} names only ${operation.body!.join(', ')} (not ${extra})`);
     const accountId = claimedAccount(operation, id, request, query, body.json);
     await checkAuthorized(request, accountId, operation.name);
     const deadline = upstream.deadline();
     const lookedUp = await checkOwnership(upstream, deadline, operation, id, accountId, query);
     if (lookedUp) return toBrowser(lookedUp);
     if (operation.name === 'customer.contact') checkContactChange(body.json);
-    const admission =
+    const refused =
       operation.name === 'credential.register' ? await admitRegistration(request, accountId, body) : undefined;
-    if (admission !== undefined && 'status' in admission) return admission;
+    if (refused) return refused;
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = request.header(name);
       if (value !== null) headers[name] = value;
     }
     const search = query.size ? `?${query}` : '';
-    let answer;
-    try {
-      answer = await upstream.call(deadline, method, `${path}${search}`, {
-        ...(body.text !== undefined ? { body: body.text } : {}),
-        headers,
-      });
-    } catch (error) {
-      await admission?.release();
-      throw error;
-    }
-    if (answer.status >= 500) await admission?.release();
+    const answer = await upstream.call(deadline, method, `${path}${search}`, {
+      ...(body.text !== undefined ? { body: body.text } : {}),
+      headers,
+    });
     return toBrowser(answer);
   }
 
@@ -282,32 +297,29 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     request: Inbound,
     accountId: string,
     body: { text: string | undefined; json: Record<string, unknown> },
-  ): Promise<Admission | Answer | undefined> {
+  ): Promise<Answer | undefined> {
     const type = body.json['type'];
     if (typeof type !== 'string' || !CREDENTIAL_TYPES.includes(type))
       return relayError(400, 'INVALID_INPUT', `type must be one of ${CREDENTIAL_TYPES.join(', ')}`);
-    if (type === 'EMAIL_OTP' || type === 'SMS_OTP') {
-      // The code must go to the contact the partner gave the customer, never to one a page names:
-      // while no credential of the wallet has signed in, the service takes this registration unsigned.
-      const extra = Object.keys(body.json).filter((key) => key !== 'type' && key !== 'accountId');
-      if (extra.length)
-        return relayError(
-          400,
-          'INVALID_INPUT',
-          `A ${type} registration names only type and accountId (not ${extra[0]})`,
-        );
+    const named = NAMED_KEYS[type];
+    if (named) {
+      // An email or SMS code must go to the contact the partner gave the customer, never to one a
+      // page names, and an OAuth one registers its token alone: while no credential of the wallet
+      // has signed in, the service takes these registrations unsigned.
+      const extra = Object.keys(body.json).find((key) => !named.includes(key));
+      if (extra !== undefined)
+        return relayError(400, 'INVALID_INPUT', `A ${type} registration names only ${named.join(', ')} (not ${extra})`);
       return undefined;
     }
-    if (type !== 'PASSKEY') return undefined;
-    const admitted = await challenges.admit(
+    const refused = await challenges.admit(
       body.json['challenge'],
       accountId,
       request.header('request-id') !== null,
       body.text ?? '',
     );
-    return typeof admitted === 'string'
-      ? relayError(400, 'INVALID_INPUT', `Passkey registration refused: ${admitted}`)
-      : admitted;
+    return refused === undefined
+      ? undefined
+      : relayError(400, 'INVALID_INPUT', `Passkey registration refused: ${refused}`);
   }
 
   /**
@@ -328,11 +340,16 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
       refuse(400, 'INVALID_INPUT', 'A contact change names exactly one of email or phoneNumber');
   }
 
-  /** The path below the mount point, decoded; a Refusal when outside it or undecodable. */
+  /**
+   * The path below the mount point, decoded; a Refusal when outside it,
+   * undecodable, or spelled with escapes no client needs (see NEEDLESS_ESCAPE).
+   */
   function relayPath(url: URL): string {
     const raw = url.pathname;
     if (basePath && raw !== basePath && !raw.startsWith(`${basePath}/`))
       refuse(404, 'NOT_FOUND', `This relay answers under ${basePath}/ only`);
+    if (NEEDLESS_ESCAPE.test(raw.slice(basePath.length)))
+      refuse(400, 'INVALID_INPUT', 'The path escapes a "/" or a character that needs no escape');
     try {
       return decodeURIComponent(raw.slice(basePath.length)) || '/';
     } catch {
@@ -376,7 +393,15 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     return answer;
   }
 
-  const relay = async (request: Request): Promise<Response> => toResponse(await handle(inboundOf(request)));
+  const relay = async (request: Request): Promise<Response> => {
+    const answer = await handle(inboundOf(request));
+    try {
+      return toResponse(answer);
+    } catch {
+      // The relay's own fault (`handle` refuses every answer a Response cannot carry): never a rejection.
+      return toResponse(relayError(500, 'INTERNAL_ERROR', 'The relay failed'));
+    }
+  };
   innerHandlers.set(relay, handle);
   relayMounts.set(relay, { basePath });
   return relay;

@@ -29,6 +29,8 @@ export interface Operation {
   account: AccountSource;
   /** Query parameters it takes; any other, or any given twice, is refused. */
   query: readonly string[];
+  /** The body members it takes, where the relay knows them all; any other is refused. */
+  body?: readonly string[];
 }
 
 const LIST_QUERY = ['accountId', 'limit', 'cursor'];
@@ -46,12 +48,14 @@ const op = (
   path: string,
   account: AccountSource,
   query: readonly string[] = [],
+  body?: readonly string[],
 ): Operation => ({
   name,
   method,
   pattern: new RegExp(`^${path.replace('{id}', `(?<id>${ID})`)}$`),
   account,
   query,
+  ...(body ? { body } : {}),
 });
 
 export const OPERATIONS: readonly Operation[] = [
@@ -63,8 +67,8 @@ export const OPERATIONS: readonly Operation[] = [
   op('session.list', 'GET', '/auth/sessions', 'query', LIST_QUERY),
   op('session.refresh', 'POST', '/auth/sessions/{id}/refresh', 'session'),
   op('session.revoke', 'DELETE', '/auth/sessions/{id}', 'session'),
-  op('wallet.export', 'POST', '/internal-accounts/{id}/export', 'path'),
-  op('wallet.privacy', 'PATCH', '/internal-accounts/{id}', 'path'),
+  op('wallet.export', 'POST', '/internal-accounts/{id}/export', 'path', [], ['clientPublicKey']),
+  op('wallet.privacy', 'PATCH', '/internal-accounts/{id}', 'path', [], ['privateEnabled']),
   op('wallet.get', 'GET', '/customers/internal-accounts', 'customer', ['customerId']),
   op('customer.contact', 'PATCH', '/customers/{id}', 'customer'),
   op('quote.get', 'GET', '/quotes/{id}', 'quote'),

@@ -4,7 +4,7 @@
  * bounded number of calls; "someone else's" and "does not exist" get the
  * same 404, so an outsider learns nothing about ids it does not own.
  */
-import type { Operation } from './operations.js';
+import { isServiceId, type Operation } from './operations.js';
 import type { Deadline } from './transport.js';
 import { refuse, Refusal } from './relay-error.js';
 import { jsonOf, toBrowser, type Upstream, type UpstreamAnswer } from './upstream.js';
@@ -14,9 +14,19 @@ const MAX_PAGES = 5;
 
 const notFound = (): never => refuse(404, 'NOT_FOUND', 'No such credential, session or quote for this wallet');
 
-/** A failing service is the answer the caller gets (its status and error), not a misleading 404. */
+/**
+ * A failing service is the answer the caller gets (its status and error), not
+ * a misleading 404; so is a lookup it answered 200 with something other than
+ * a JSON object.
+ */
 function failOn(answer: UpstreamAnswer): void {
   if (answer.status >= 500) throw new Refusal(toBrowser(answer));
+  if (answer.status === 200 && !jsonOf(answer))
+    refuse(
+      502,
+      'UPSTREAM_INVALID_RESPONSE',
+      'The wallet service answered a lookup with something other than a JSON object',
+    );
 }
 
 async function inList(
@@ -69,6 +79,8 @@ export async function checkOwnership(
     case 'customer': {
       const customerId = id ?? query.get('customerId');
       if (!customerId) return refuse(400, 'INVALID_INPUT', 'customerId is required');
+      // A malformed filter a service ignored would list every customer's accounts.
+      if (!isServiceId(customerId)) return refuse(400, 'INVALID_INPUT', 'customerId is not a customer id');
       const answer = await upstream.call(
         deadline,
         'GET',

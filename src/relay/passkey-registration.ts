@@ -31,16 +31,23 @@ export const DEFAULT_CHALLENGES_PER_ACCOUNT = 10;
 /** How long a challenge stays valid (default). */
 export const DEFAULT_CHALLENGE_TTL_MS = 300_000;
 
+/** What a store operation that took too long resolves to. */
+const LATE = Symbol('late');
+
 /** What `issue` writes: 32 random bytes, base64url. */
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 /** A challenge's record: issued for a wallet, then spent by a first call with the body of this digest. */
 type ChallengeRecord = { state: 'issued'; accountId: string } | { state: 'spent'; accountId: string; body: string };
 
-/** An admitted first call: `release()` makes the challenge usable again when the service never took the call. */
-export interface Admission {
-  release(): Promise<void>;
-}
+/**
+ * How long a spent challenge stays for its signed retry, from the first call:
+ * past the service's `expiresAt` on its 202 ("about 5 minutes", PROTOCOL.md).
+ */
+export const SIGNED_RETRY_WINDOW_MS = 600_000;
+
+/** How long a store operation may take before the relay answers 503 (default). */
+export const DEFAULT_STORE_TIMEOUT_MS = 2_000;
 
 async function digest(text: string): Promise<string> {
   const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
@@ -54,12 +61,18 @@ async function digest(text: string): Promise<string> {
  * only the signed retry of that same body (`retry` = has Request-Id) may pass
  * once more, deleting it. Each move is an atomic compare-and-swap, so a
  * replay racing the real call on another instance loses.
+ *
+ * A spent challenge is never made usable again, not even when the service
+ * fails the first call: a 5xx, a timeout or a dropped connection does not
+ * prove the passkey was not registered, and one challenge must never register
+ * two. The widget fetches fresh options after any failure.
  */
 export class ChallengeBook {
   constructor(
     private readonly store: RelayStore,
     private readonly ttlMs: number,
     private readonly perAccount: number,
+    private readonly storeTimeoutMs: number = DEFAULT_STORE_TIMEOUT_MS,
   ) {}
 
   /** A fresh challenge for `accountId`, or how long to wait when it was issued too many. */
@@ -74,8 +87,8 @@ export class ChallengeBook {
     return { challenge };
   }
 
-  /** Admits a registration call with `body` (the exact text forwarded): an Admission, or why not. */
-  async admit(challenge: unknown, accountId: string, retry: boolean, body: string): Promise<Admission | string> {
+  /** Admits a registration call with `body` (the exact text forwarded): undefined, or why not. */
+  async admit(challenge: unknown, accountId: string, retry: boolean, body: string): Promise<string | undefined> {
     if (typeof challenge !== 'string' || !challenge) return 'challenge is missing';
     if (!CHALLENGE.test(challenge)) return 'challenge was not issued by this relay';
     const key = `challenge:${challenge}`;
@@ -84,26 +97,41 @@ export class ChallengeBook {
     const record = JSON.parse(stored) as ChallengeRecord;
     if (record.accountId !== accountId) return 'challenge was not issued for this account';
     const bodyDigest = await digest(body);
-    const noop: Admission = { release: async () => undefined };
     if (!retry) {
       if (record.state !== 'issued') return 'challenge has already been used';
       const spent = JSON.stringify({ state: 'spent', accountId, body: bodyDigest } satisfies ChallengeRecord);
-      if (!(await this.io(() => this.store.replace(key, stored, spent)))) return 'challenge has already been used';
-      return { release: () => this.io(() => this.store.replace(key, spent, stored)).then(() => undefined) };
+      // A fresh expiry: the signed retry may come until the service's request expires.
+      const won = await this.io(() => this.store.replace(key, stored, spent, SIGNED_RETRY_WINDOW_MS));
+      return won ? undefined : 'challenge has already been used';
     }
     if (record.state !== 'spent') return 'challenge has not been presented yet';
     if (record.body !== bodyDigest) return 'the signed retry must repeat the first call exactly';
     const won = await this.io(() => this.store.replace(key, stored, undefined));
-    return won ? noop : 'challenge has already been used';
+    return won ? undefined : 'challenge has already been used';
   }
 
-  /** A store that fails is the relay's 503, not a 500: the request may be tried again. */
+  /**
+   * A store that fails, or does not answer within `storeTimeoutMs`, is the
+   * relay's 503, not a 500 or a request left hanging: the request may be tried again.
+   */
   private async io<T>(operation: () => Promise<T>): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<typeof LATE>((resolve) => (timer = setTimeout(() => resolve(LATE), this.storeTimeoutMs)));
+    let result: T | typeof LATE;
     try {
-      return await operation();
+      result = await Promise.race([operation(), late]);
     } catch {
       return refuse(503, 'STORE_UNAVAILABLE', "The relay's challenge store could not be reached");
+    } finally {
+      clearTimeout(timer);
     }
+    if (result === LATE)
+      return refuse(
+        503,
+        'STORE_UNAVAILABLE',
+        `The relay's challenge store did not answer within ${this.storeTimeoutMs} ms`,
+      );
+    return result;
   }
 }
 

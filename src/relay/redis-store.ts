@@ -15,14 +15,18 @@ import type { RelayStore } from './store.js';
 /** Sends one Redis command (`['SET', key, value, ...]`) and resolves with its reply. */
 export type RedisCommand = (args: string[]) => Promise<unknown>;
 
-/** Replaces the value only while it is still the expected one; keeps the remaining TTL. */
+/**
+ * Replaces the value only while it is still the expected one; with a TTL
+ * (ARGV[4], ms) the new value gets it, else it keeps the remaining one.
+ */
 const REPLACE = `
 local current = redis.call('GET', KEYS[1])
 if current ~= ARGV[1] then return 0 end
 if ARGV[2] == 'delete' then
   redis.call('DEL', KEYS[1])
 else
-  local ttl = redis.call('PTTL', KEYS[1])
+  local ttl = tonumber(ARGV[4])
+  if ttl == nil or ttl <= 0 then ttl = redis.call('PTTL', KEYS[1]) end
   if ttl > 0 then redis.call('SET', KEYS[1], ARGV[3], 'PX', ttl) else redis.call('SET', KEYS[1], ARGV[3]) end
 end
 return 1`;
@@ -49,8 +53,8 @@ export function redisStore(command: RedisCommand, options: RedisStoreOptions = {
       const value = await command(['GET', prefix + key]);
       return typeof value === 'string' ? value : undefined;
     },
-    async replace(key, expected, next) {
-      const args = next === undefined ? ['delete', ''] : ['set', next];
+    async replace(key, expected, next, ttlMs) {
+      const args = next === undefined ? ['delete', ''] : ['set', next, ttlMs === undefined ? '' : ms(ttlMs)];
       return Number(await command(['EVAL', REPLACE, '1', prefix + key, expected, ...args])) === 1;
     },
     async increment(key, ttlMs) {

@@ -11,11 +11,12 @@ export interface RelayStore {
   /** The value under `key`, or undefined when absent or expired. */
   get(key: string): Promise<string | undefined>;
   /**
-   * Atomically replaces the value under `key` by `next` (keeping its expiry),
-   * or deletes it when `next` is undefined, only if it is still `expected`.
-   * True when replaced: of two instances racing, exactly one wins.
+   * Atomically replaces the value under `key` by `next`, or deletes it when
+   * `next` is undefined, only if it is still `expected`. The new value expires
+   * `ttlMs` from now when given, else keeps the old one's expiry. True when
+   * replaced: of two instances racing, exactly one wins.
    */
-  replace(key: string, expected: string, next: string | undefined): Promise<boolean>;
+  replace(key: string, expected: string, next: string | undefined, ttlMs?: number): Promise<boolean>;
   /**
    * Adds one to the counter under `key`, which expires `ttlMs` after its first
    * increment. Returns the new count and the time left before it resets.
@@ -70,11 +71,16 @@ export function memoryStore(now: () => number = Date.now): RelayStore & { readon
     async get(key) {
       return live(key)?.value;
     },
-    async replace(key, expected, next) {
+    async replace(key, expected, next, ttlMs) {
       const entry = live(key);
       if (!entry || entry.value !== expected) return false;
       if (next === undefined) entries.delete(key);
-      else entry.value = next;
+      else if (ttlMs === undefined) entry.value = next;
+      else {
+        // Moved to the end: the sweep looks at the oldest expiries first.
+        entries.delete(key);
+        entries.set(key, { value: next, expiresAt: now() + ttlMs });
+      }
       return true;
     },
     async increment(key, ttlMs) {

@@ -22,12 +22,19 @@ export interface UpstreamAnswer {
   header(name: string): string | null;
   /** The body bytes; empty for 204/205 and for an empty body. */
   body: Uint8Array;
+  /** The body parsed (it is JSON whenever there is one); undefined when empty. */
+  json: unknown;
 }
 
 /** Statuses whose answer has no body (a Response with one would throw). */
 const NULL_BODY = new Set([204, 205]);
 
 const EMPTY = new Uint8Array(0);
+
+/** A service clock further off ours than this is a broken `Date`, not a clock to follow. */
+const MAX_CLOCK_OFFSET_MS = 24 * 60 * 60_000;
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
 
 const isJson = (contentType: string | null) =>
   contentType !== null && /^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(contentType.trim());
@@ -77,14 +84,16 @@ export function createUpstream(config: UpstreamConfig) {
       const header = (name: string) => reply.header(name);
       const serviceTime = Date.parse(reply.header('date') ?? '');
       // `Date` is truncated to the second; +500 ms centres the estimate.
-      if (!Number.isNaN(serviceTime)) serviceOffsetMs = Math.round(serviceTime + 500 - (sentAt + Date.now()) / 2);
-      if (reply.status >= 300 && reply.status < 400) {
+      const offset = Math.round(serviceTime + 500 - (sentAt + Date.now()) / 2);
+      if (Math.abs(offset) <= MAX_CLOCK_OFFSET_MS) serviceOffsetMs = offset; // NaN fails this too
+      // A redirect is not followed; an informational or out-of-range status is no answer at all.
+      if (reply.status < 200 || (reply.status >= 300 && reply.status < 400) || reply.status > 599) {
         reply.discard();
         invalid(`answered with an unexpected status ${reply.status}`);
       }
       if (NULL_BODY.has(reply.status)) {
         reply.discard();
-        return { status: reply.status, header, body: EMPTY };
+        return { status: reply.status, header, body: EMPTY, json: undefined };
       }
       if (Number(reply.header('content-length')) > config.maxResponseBytes) {
         reply.discard();
@@ -97,25 +106,28 @@ export function createUpstream(config: UpstreamConfig) {
         return deadline.passed ? timedOut() : invalid('broke off its answer');
       }
       if (body === 'too-large') return invalid(tooLarge);
-      if (body.length > 0 && reply.unusable) invalid(reply.unusable);
-      if (body.length > 0 && !isJson(reply.header('content-type'))) invalid('answered with a body that is not JSON');
-      return { status: reply.status, header, body };
+      if (body.length === 0) return { status: reply.status, header, body, json: undefined };
+      if (reply.unusable) invalid(reply.unusable);
+      if (!isJson(reply.header('content-type'))) invalid('answered with a body that is not JSON');
+      let json: unknown;
+      try {
+        json = JSON.parse(decoder.decode(body));
+      } catch {
+        return invalid('answered with a body that is not valid JSON');
+      }
+      return { status: reply.status, header, body, json };
     },
   };
 }
 
 export type Upstream = ReturnType<typeof createUpstream>;
 
-/** A body read as a JSON object, or undefined. */
+/** The body as a JSON object, or undefined (no body, or JSON of another kind). */
 export function jsonOf(answer: UpstreamAnswer): Record<string, unknown> | undefined {
-  try {
-    const value = JSON.parse(new TextDecoder().decode(answer.body)) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const value = answer.json;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /** Response headers passed back; the widget reads the server clock from Date. */

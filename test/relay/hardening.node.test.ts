@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import { createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connect } from 'node:net';
+import { connect, createServer as createNetServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createRelay, toNodeHandler, type RelayOptions } from '../../src/relay/index.js';
 import { startRedis, type TestRedis } from '../helpers/redis.js';
@@ -111,6 +111,42 @@ for (const adapter of ['memory', 'redis'] as const)
         const answer = await call(path, { method, body, user: 'nobody' });
         expect([answer.status, answer.body.code], `${method} ${path}`).to.deep.equal([403, 'FORBIDDEN']);
       }
+      expect(upstreamCount() - before).to.equal(0);
+    });
+
+    it('a path spelled with needless escapes (%2F, an escaped letter or "-") is 400 before the service; an escaped ":" is fine', async () => {
+      const before = upstreamCount();
+      for (const path of [
+        `/internal-accounts%2F${mine.accountId}%2Fexport`,
+        `/internal%2Daccounts/${mine.accountId}/%65xport`,
+        `/internal-accounts/${mine.accountId}/%5Fexport`,
+      ]) {
+        const answer = await call(path, { method: 'POST', body: { clientPublicKey: '04' } });
+        expect([answer.status, answer.body.code], path).to.deep.equal([400, 'INVALID_INPUT']);
+      }
+      expect(upstreamCount() - before).to.equal(0);
+      // What the widget sends: the id with its ":" escaped.
+      const listed = await call(`/auth/credentials?accountId=${encodeURIComponent(mine.accountId)}`);
+      expect(listed.status).to.equal(200);
+      const reached = upstreamCount();
+      await call(`/auth/credentials/${encodeURIComponent(mine.emailCredentialId)}`, { method: 'DELETE' });
+      expect(upstreamCount()).to.be.greaterThan(reached); // forwarded (the service has its own say)
+    });
+
+    it('a privacy change, an export and an OAuth registration carry only their own members, checked before the service', async () => {
+      const before = upstreamCount();
+      const refused: [string, string, Record<string, unknown>][] = [
+        ['PATCH', `/internal-accounts/${mine.accountId}`, { privateEnabled: true, customerId: theirs.customerId }],
+        ['POST', `/internal-accounts/${mine.accountId}/export`, { clientPublicKey: '04', walletId: 'other' }],
+        ['POST', '/auth/credentials', { type: 'OAUTH', accountId: mine.accountId, oidcToken: 'x.y.z', email: 'a@b.c' }],
+      ];
+      for (const [method, path, body] of refused) {
+        const answer = await call(path, { method, body });
+        expect([answer.status, answer.body.code], `${method} ${path}`).to.deep.equal([400, 'INVALID_INPUT']);
+        expect(answer.body.message).to.include(Object.keys(body).at(-1)!);
+      }
+      const wallets = await call('/customers/internal-accounts?customerId=not-an-id', { hint: mine.accountId });
+      expect([wallets.status, wallets.body.code]).to.deep.equal([400, 'INVALID_INPUT']);
       expect(upstreamCount() - before).to.equal(0);
     });
 
@@ -571,6 +607,86 @@ describe('relay pass-through against a misbehaving service', () => {
       expect([answer.status, answer.body.code], String(status)).to.deep.equal([502, 'UPSTREAM_INVALID_RESPONSE']);
       expect(answer.headers.get('location')).to.equal(null);
     }
+  });
+});
+
+describe('relay against a service that answers out of the protocol', () => {
+  /** A service that writes `reply` (raw HTTP) to every request. */
+  let reply = '';
+  let service: ReturnType<typeof createNetServer>;
+  let serviceUrl: string;
+  before(async () => {
+    service = createNetServer((socket) => {
+      socket.once('data', () => socket.end(reply));
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}/2025-10-13`;
+  });
+  after(() => service.close());
+
+  const options = { credentials: { username: 'u', password: 'p' }, authorize: () => true, timeoutMs: 1_000 };
+  const path = `/auth/sessions?accountId=${WALLET}`;
+  const json = (status: number, body: string, headers = '') =>
+    `HTTP/1.1 ${status} Whatever\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}connection: close\r\n\r\n${body}`;
+
+  /** The same request through the fetch handler and through toNodeHandler on node:http. */
+  async function both(): Promise<{ status: number; code: string; date: string | null }[]> {
+    const relay = createRelay({ serviceUrl, ...options });
+    const viaFetch = await relay(new Request(`http://relay${path}`, { headers: { 'ew-account-id': WALLET } }));
+    const server = createServer(toNodeHandler(relay));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const viaNode = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'ew-account-id': WALLET } });
+      return Promise.all(
+        [viaFetch, viaNode].map(async (answer) => {
+          const text = await answer.text();
+          return { status: answer.status, code: text ? JSON.parse(text).code : '', date: answer.headers.get('date') };
+        }),
+      );
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }
+
+  it('a status outside 200-599 (101, 600, 999) is 502 through either handler, never a rejection or a pass-through', async () => {
+    for (const status of [101, 600, 999]) {
+      reply = json(status, '{}');
+      for (const answer of await both())
+        expect([answer.status, answer.code], String(status)).to.deep.equal([502, 'UPSTREAM_INVALID_RESPONSE']);
+    }
+  });
+
+  it('a JSON-labelled body that is not JSON (cut off, HTML, not UTF-8) is 502, not passed on', async () => {
+    for (const body of ['{"data":[{"id":', '<html>not json</html>', '\u00ff\u00fe{}']) {
+      reply = json(200, body);
+      for (const answer of await both())
+        expect([answer.status, answer.code], body).to.deep.equal([502, 'UPSTREAM_INVALID_RESPONSE']);
+    }
+    reply = json(200, '{"data":[]}');
+    expect((await both()).map((a) => a.status)).to.deep.equal([200, 200]);
+  });
+
+  it('a quote lookup answered 200 with something other than a JSON object is 502, not a misleading 404', async () => {
+    const relay = createRelay({ serviceUrl, ...options });
+    for (const body of ['[]', '"quote"', 'null']) {
+      reply = json(200, body);
+      const answer = await relay(new Request(`http://relay/quotes/${QUOTE}`, { headers: { 'ew-account-id': WALLET } }));
+      expect([answer.status, (await answer.json()).code], body).to.deep.equal([502, 'UPSTREAM_INVALID_RESPONSE']);
+    }
+  });
+
+  it("a service Date years off is not taken as its clock: the relay's own answers keep a valid Date", async () => {
+    const relay = createRelay({ serviceUrl, ...options });
+    reply = json(200, '{"data":[]}', 'date: Sat, 13 Sep 275760 00:00:00 GMT\r\n');
+    await relay(new Request(`http://relay${path}`, { headers: { 'ew-account-id': WALLET } }));
+    // An answer the relay makes itself (404) carries its idea of the service's time.
+    const own = await relay(new Request('http://relay/nowhere'));
+    expect(own.status).to.equal(404);
+    const date = Date.parse(own.headers.get('date') ?? '');
+    expect(Math.abs(date - Date.now())).to.be.lessThan(5_000);
   });
 });
 

@@ -55,6 +55,16 @@ for (const adapter of ['memory', 'redis'] as const) {
       expect(await store.get(kept)).to.equal(undefined); // the swap did not extend its life
     });
 
+    it('replace with a TTL gives the new value that life, from now', async () => {
+      const k = key();
+      await store.create(k, 'issued', 150);
+      expect(await store.replace(k, 'issued', 'spent', 600)).to.equal(true);
+      await sleep(300);
+      expect(await store.get(k)).to.equal('spent'); // past the first TTL
+      await sleep(450);
+      expect(await store.get(k)).to.equal(undefined);
+    });
+
     it('of many racing replaces of one value, exactly one wins', async () => {
       const k = key();
       await store.create(k, 'issued', 5_000);
@@ -151,15 +161,12 @@ describe('two relay instances sharing one Redis', () => {
     expect(statuses).to.deep.equal([202, 400, 400, 400]);
   });
 
-  it("the signed retry passes only with the first call's body; a first call the service failed leaves the challenge usable", async () => {
+  it("the signed retry passes only with the first call's body, on either instance", async () => {
     const challenge = await options(first);
     const authenticator = new SoftAuthenticator();
     const attestation = authenticator.register({ origin: TEST_ORIGIN, rpId: TEST_RP_ID, challenge });
     const body = { type: 'PASSKEY', accountId, nickname: 'Bound', challenge, attestation };
-    stack.sandbox.faults.inject({ method: 'POST', path: '/auth/credentials', kind: '500' });
-    const failed = await client(first).call('POST', '/auth/credentials', body);
-    expect(failed.status).to.equal(500);
-    const start = await client(second).call('POST', '/auth/credentials', body); // the challenge was released
+    const start = await client(second).call('POST', '/auth/credentials', body);
     expect(start.status, JSON.stringify(start.body)).to.equal(202);
     const stamp = await stampWith(otpKey, start.body.payloadToSign);
     const signedHeaders = { 'service-wallet-signature': stamp, 'request-id': start.body.requestId };
@@ -170,6 +177,77 @@ describe('two relay instances sharing one Redis', () => {
     ]);
     const done = await client(second).call('POST', '/auth/credentials', body, signedHeaders);
     expect(done.status, JSON.stringify(done.body)).to.equal(201);
+  });
+
+  it('a first call the service failed spends the challenge: it may have registered, and one challenge registers one passkey', async () => {
+    const bare = await createWalletCustomer(stack.sandbox, { email: 'bare-lb@example.com' });
+    stack.grant('lb', bare.accountId);
+    const viaBare = (url: string) => new TurnkeyWalletClient(url, 'lb', bare.accountId, stack.sandbox.enclaveKeys);
+    const passkeys = async () =>
+      (
+        (await viaBare(first).call('GET', `/auth/credentials?accountId=${bare.accountId}`)).body.data as {
+          type: string;
+        }[]
+      ).filter((c) => c.type === 'PASSKEY').length;
+    // A wallet no credential has signed in to yet: the service registers unsigned, then fails its answer.
+    const options = await viaBare(first).call('POST', '/passkeys/registration-options', { accountId: bare.accountId });
+    const challenge = options.body.challenge as string;
+    const register = (nickname: string) => ({
+      type: 'PASSKEY',
+      accountId: bare.accountId,
+      nickname,
+      challenge,
+      attestation: new SoftAuthenticator().register({ origin: TEST_ORIGIN, rpId: TEST_RP_ID, challenge }),
+    });
+    stack.sandbox.faults.inject({ method: 'POST', path: '/auth/credentials', kind: '500', phase: 'after' });
+    const failed = await viaBare(second).call('POST', '/auth/credentials', register('one'));
+    expect(failed.status).to.equal(500);
+    expect(await passkeys()).to.equal(1); // it did register
+    const before = stack.sandboxRequests.length;
+    for (const url of [first, second]) {
+      const again = await viaBare(url).call('POST', '/auth/credentials', register('two'));
+      expect([again.status, again.body.message]).to.deep.equal([
+        400,
+        'Passkey registration refused: challenge has already been used',
+      ]);
+    }
+    expect(stack.sandboxRequests.length).to.equal(before); // refused before the service
+    expect(await passkeys()).to.equal(1);
+  });
+
+  it("the signed retry may come after the challenge's own TTL, within the service's request window", async () => {
+    const short = await stack.startRelay({
+      store: redis.store(),
+      passkeys: {
+        rpId: TEST_RP_ID,
+        rpName: 'Test Partner',
+        user: ({ accountId: id }) => ({ id, name: 'u' }),
+        challengeTtlMs: 300,
+      },
+    });
+    const challenge = await options(short);
+    const attestation = new SoftAuthenticator().register({ origin: TEST_ORIGIN, rpId: TEST_RP_ID, challenge });
+    const body = { type: 'PASSKEY', accountId, nickname: 'Slow hands', challenge, attestation };
+    const start = await client(short).call('POST', '/auth/credentials', body);
+    expect(start.status, JSON.stringify(start.body)).to.equal(202);
+    await sleep(500); // past the challenge's TTL, well before the service's expiresAt
+    const stamp = await stampWith(otpKey, start.body.payloadToSign);
+    const signedHeaders = { 'service-wallet-signature': stamp, 'request-id': start.body.requestId };
+    const done = await client(first).call('POST', '/auth/credentials', body, signedHeaders);
+    expect(done.status, JSON.stringify(done.body)).to.equal(201);
+  });
+
+  it('a store that stops answering is 503 STORE_UNAVAILABLE within storeTimeoutMs, not a request left hanging', async () => {
+    const never = () => new Promise<never>(() => undefined);
+    const stuck = await stack.startRelay({
+      store: { create: never, get: never, replace: never, increment: never },
+      storeTimeoutMs: 200,
+    });
+    const started = performance.now();
+    const answer = await client(stuck).call('POST', '/passkeys/registration-options', { accountId });
+    expect([answer.status, answer.body.code]).to.deep.equal([503, 'STORE_UNAVAILABLE']);
+    expect(answer.body.message).to.include('200 ms');
+    expect(performance.now() - started).to.be.lessThan(2_000);
   });
 
   it('a challenge issued for one wallet is refused for another on either instance', async () => {
