@@ -19,6 +19,8 @@ import { parseStrictJson } from './strict-json.js';
 /** A Turnkey activity as far as the checks read it. */
 export interface ActivityPayload {
   type: string;
+  /** The organization the activity names (absent in some formats). */
+  organizationId: string | undefined;
   parameters: Record<string, unknown>;
 }
 
@@ -171,7 +173,8 @@ export function checkActivityPayload(payload: string, expect: Omit<ActivityExpec
     throw mismatch('organizationId', 'names another organization');
   }
   if (expect.parameters) checkParameters(value, parameters, expect);
-  return { type, parameters };
+  const organizationId = value['organizationId'];
+  return { type, organizationId: typeof organizationId === 'string' ? organizationId : undefined, parameters };
 }
 
 /**
@@ -209,9 +212,13 @@ export function checkOtpVerificationToken(payload: string, expect: Omit<OtpToken
   return { ...claims, public_key: claims['public_key'], expiresAtMs };
 }
 
-/** Checks `payload` against the expectation of the operation that received it. */
-export function checkPayloadToSign(payload: string, expect: PayloadExpectation): void {
+/** Checks `payload` against the expectation of the operation that received it; returns what it read. */
+export function checkPayloadToSign(
+  payload: string,
+  expect: PayloadExpectation,
+): ActivityPayload | OtpTokenClaims | undefined {
   if (typeof payload !== 'string') throw new TypeError('"payloadToSign" expected a string');
-  if (expect.kind === 'activity') checkActivityPayload(payload, expect);
-  else if (expect.kind === 'otp-token') checkOtpVerificationToken(payload, expect);
+  if (expect.kind === 'activity') return checkActivityPayload(payload, expect);
+  if (expect.kind === 'otp-token') return checkOtpVerificationToken(payload, expect);
+  return undefined;
 }

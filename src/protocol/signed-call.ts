@@ -6,8 +6,12 @@
  * sent again. After an ambiguous failure of the retry (timeout, dropped
  * connection, 5xx) the caller's `readBack` decides: if the action happened,
  * done; if not, start over from the first call, once.
+ *
+ * An operation the spec always signs must be answered 202 first: a relay that
+ * answers it at once (say, with an export bundle of another wallet) is
+ * refused, so every such result rests on a payload this client checked.
  */
-import { checkPayloadToSign, createStamp, type PayloadExpectation } from '../crypto/index.js';
+import { checkPayloadToSign, createStamp, type ActivityPayload, type PayloadExpectation } from '../crypto/index.js';
 import type { ApiCall, ApiClient } from './api-client.js';
 import { WalletError } from './wallet-error.js';
 
@@ -18,6 +22,12 @@ export interface SignedCall extends ApiCall {
   signer: () => CryptoKeyPair | Promise<CryptoKeyPair>;
   /** Reads the state back after an ambiguous retry failure: true when the action happened. */
   readBack?: () => Promise<boolean>;
+  /**
+   * `required` (the default): the service always asks for a signature, so an
+   * answer without the 202 is refused. `when-asked`: the service signs only
+   * in some states (a contact change when wallets are tied).
+   */
+  signature?: 'required' | 'when-asked';
 }
 
 export interface SignedResult<T> {
@@ -26,6 +36,8 @@ export interface SignedResult<T> {
   body: T | undefined;
   /** `answered`: the service confirmed. `read-back`: the answer was lost but the state shows it happened. */
   outcome: 'answered' | 'read-back';
+  /** The activity this client checked and stamped; undefined for other payload kinds or when none was asked for. */
+  activity: ActivityPayload | undefined;
 }
 
 interface Challenge {
@@ -49,19 +61,38 @@ export async function signedCall<T = Record<string, unknown>>(
   api: ApiClient,
   call: SignedCall,
 ): Promise<SignedResult<T>> {
-  const { expect, signer, readBack, ...request } = call;
+  const { expect, signer, readBack, signature = 'required', ...request } = call;
   for (let attempt = 1; ; attempt++) {
     const first = await api.call<T>(request);
-    if (first.status !== 202) return { status: first.status, body: first.body, outcome: 'answered' };
+    if (first.status !== 202) {
+      if (signature === 'required') {
+        throw new WalletError(
+          'INVALID_RESPONSE',
+          `${call.operation}: answered without asking for the wallet's signature`,
+          {
+            status: first.status,
+            operation: call.operation,
+          },
+        );
+      }
+      return { status: first.status, body: first.body, outcome: 'answered', activity: undefined };
+    }
     const challenge = readChallenge(first.body, call.operation);
-    checkPayloadToSign(challenge.payloadToSign, expect(api.clock.now()));
+    const expectation = expect(api.clock.now());
+    const checked = checkPayloadToSign(challenge.payloadToSign, expectation);
+    const activity = expectation.kind === 'activity' ? (checked as ActivityPayload) : undefined;
     const stamp = await createStamp(challenge.payloadToSign, await signer());
     try {
       const final = await api.call<T>({
         ...request,
         headers: { ...request.headers, 'Service-Wallet-Signature': stamp, 'Request-Id': challenge.requestId },
       });
-      return { status: final.status, body: final.status === 204 ? undefined : final.body, outcome: 'answered' };
+      return {
+        status: final.status,
+        body: final.status === 204 ? undefined : final.body,
+        outcome: 'answered',
+        activity,
+      };
     } catch (error) {
       if (!(error instanceof WalletError) || !error.ambiguous || !readBack) throw error;
       let happened: boolean;
@@ -78,7 +109,7 @@ export async function signedCall<T = Record<string, unknown>>(
           },
         );
       }
-      if (happened) return { status: 0, body: undefined, outcome: 'read-back' };
+      if (happened) return { status: 0, body: undefined, outcome: 'read-back', activity };
       if (attempt >= 2) throw error;
       // The action did not happen: start over with a new challenge (never the spent requestId).
     }

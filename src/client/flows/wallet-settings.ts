@@ -6,7 +6,10 @@ import { activeSession, sessionSignedCall, expectActivity, type ClientContext } 
 /**
  * Exports the wallet: a fresh ECDH key, a signed request naming it, then the
  * export bundle verified against the pinned export key and opened. The
- * mnemonic goes to the caller only: never into an event, a log or storage.
+ * bundle must be signed for the organization of the activity this client
+ * stamped: a relay cannot pass off another wallet's bundle, sealed to our
+ * fresh key, as this one's. The mnemonic goes to the caller only: never into
+ * an event, a log or storage.
  */
 export async function exportWallet(ctx: ClientContext): Promise<string> {
   const operation = 'exportWallet';
@@ -14,7 +17,7 @@ export async function exportWallet(ctx: ClientContext): Promise<string> {
   // The bundle is opened with HPKE, loaded on first use: required before the request goes out.
   const [recipient] = await Promise.all([generateEncryptionKeyPair(), loadHpke()]);
   const clientPublicKey = await publicKeyHex(recipient.publicKey, 'uncompressed');
-  const { body } = await sessionSignedCall<{ encryptedWalletCredentials?: string }>(ctx, session, {
+  const { body, activity } = await sessionSignedCall<{ encryptedWalletCredentials?: string }>(ctx, session, {
     method: 'POST',
     path: `/internal-accounts/${encodeURIComponent(ctx.options.accountId)}/export`,
     body: { clientPublicKey },
@@ -28,7 +31,18 @@ export async function exportWallet(ctx: ClientContext): Promise<string> {
   if (typeof body?.encryptedWalletCredentials !== 'string') {
     throw new WalletError('INVALID_RESPONSE', 'The export answer has no encryptedWalletCredentials', { operation });
   }
-  return openExportBundle({ bundle: body.encryptedWalletCredentials, recipient, trust: ctx.options.trust.export });
+  const organizationId = ctx.options.organizationId ?? activity?.organizationId;
+  if (organizationId === undefined) {
+    throw new WalletError('INVALID_RESPONSE', 'The export activity names no organization to check the bundle against', {
+      operation,
+    });
+  }
+  return openExportBundle({
+    bundle: body.encryptedWalletCredentials,
+    recipient,
+    trust: ctx.options.trust.export,
+    organizationId,
+  });
 }
 
 export async function setWalletPrivacy(ctx: ClientContext, enabled: boolean): Promise<void> {
@@ -62,6 +76,8 @@ export async function updateContact(
     path: `/customers/${encodeURIComponent(customerId)}`,
     body: { customerType: 'INDIVIDUAL', ...contact },
     operation,
+    // Signed only while the customer has wallets tied (spec 4.2).
+    signature: 'when-asked',
     expect: expectActivity(ctx, isEmail ? 'updateEmail' : 'updatePhoneNumber', {
       parameters: { customerId, ...contact },
     }),
