@@ -50,8 +50,10 @@ export interface ActivityBinding {
   targetPublicKey?: string;
   /** Every security-relevant parameter, with the value this client sent. */
   parameters: Record<string, unknown>;
-  /** Parameters the payload may carry with any value (e.g. a session lifetime). */
+  /** Parameters the payload may carry with any value (e.g. a nonce). */
   freeParameters?: readonly string[];
+  /** Parameters that may be absent or a whole number up to a limit (e.g. a session lifetime). */
+  limits?: Readonly<Record<string, number>>;
 }
 
 /**

@@ -55,6 +55,12 @@ export interface WalletClientOptions {
   allowUnboundPasskeyChallenge?: boolean;
   /** WebAuthn RP id for passkey sign-in (default: the page's host). */
   rpId?: string;
+  /**
+   * The longest session a signed refresh or passkey login may ask for, in
+   * seconds (default 900, the service's 15 minutes). A payload asking for
+   * more is refused unsigned: the relay does not choose how long a key lives.
+   */
+  maxSessionSeconds?: number;
   /** When `expiring` fires, and when auto-refresh starts (default 60 s before expiry). */
   refreshMarginMs?: number;
   /** Refresh the session automatically inside the margin (default true). */
@@ -103,6 +109,9 @@ export function resolveOptions(options: WalletClientOptions): ResolvedOptions {
     throw new TypeError('WalletClient: "accountId" is required');
   if (!options.transport && !options.apiBase)
     throw new TypeError('WalletClient: give "apiBase" (your relay URL) or a "transport"');
+  const { maxSessionSeconds = 900 } = options;
+  if (!Number.isSafeInteger(maxSessionSeconds) || maxSessionSeconds < 1)
+    throw new TypeError('WalletClient: "maxSessionSeconds" must be a whole number of seconds, 1 or more');
   const unsigned = options.dangerouslyTrustUnpinnedSandbox === true;
   if (unsigned) warnUnpinnedOnce();
   return {
@@ -113,6 +122,7 @@ export function resolveOptions(options: WalletClientOptions): ResolvedOptions {
     sessionKeyMode: options.sessionKeyMode ?? 'sealed',
     rpId: options.rpId,
     allowUnboundPasskeyChallenge: options.allowUnboundPasskeyChallenge ?? false,
+    maxSessionSeconds,
     refreshMarginMs: options.refreshMarginMs ?? 60_000,
     autoRefresh: options.autoRefresh ?? true,
     actionMarginMs: options.actionMarginMs ?? 30_000,

@@ -46,6 +46,12 @@ export interface ActivityExpectation {
   parameters?: Readonly<Record<string, unknown>>;
   /** Parameters that may be present with any value (they do not change what is authorised). */
   freeParameters?: readonly string[];
+  /**
+   * Parameters that may be absent or, when present, must be a whole number
+   * from 1 to the limit given, as a JSON number or a decimal string (a session
+   * lifetime: the relay must not choose a ten-year session).
+   */
+  limits?: Readonly<Record<string, number>>;
   /** The organization the activity must name, when the client knows it. */
   organizationId?: string;
 }
@@ -106,6 +112,12 @@ function sameJson(a: unknown, b: unknown): boolean {
   return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
 }
 
+/** A whole number written as a JSON number or a plain decimal string; undefined otherwise. */
+function wholeNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
+  return typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined;
+}
+
 const ACTIVITY_MEMBERS = new Set(['type', 'timestampMs', 'organizationId', 'parameters']);
 
 function mismatch(field: string, message: string): WalletCryptoError {
@@ -122,7 +134,8 @@ function checkParameters(
     if (!ACTIVITY_MEMBERS.has(member)) throw mismatch(member, `has an unknown member "${member.slice(0, 64)}"`);
   }
   const stated = expect.parameters ?? {};
-  const known = new Set([...Object.keys(stated), ...(expect.freeParameters ?? [])]);
+  const limits = expect.limits ?? {};
+  const known = new Set([...Object.keys(stated), ...(expect.freeParameters ?? []), ...Object.keys(limits)]);
   if (expect.targetPublicKey !== undefined) known.add('targetPublicKey');
   for (const name of Object.keys(parameters)) {
     if (!known.has(name)) {
@@ -132,6 +145,13 @@ function checkParameters(
   for (const [name, expected] of Object.entries(stated)) {
     if (!Object.hasOwn(parameters, name) || !sameJson(parameters[name], expected)) {
       throw mismatch(`parameters.${name}`, `states another "${name}" than this operation asked for`);
+    }
+  }
+  for (const [name, limit] of Object.entries(limits)) {
+    if (!Object.hasOwn(parameters, name)) continue;
+    const n = wholeNumber(parameters[name]);
+    if (n === undefined || n < 1 || n > limit) {
+      throw mismatch(`parameters.${name}`, `states a "${name}" outside 1..${limit}`);
     }
   }
 }

@@ -23,7 +23,12 @@ import {
   type TestWallet,
 } from '../helpers/browser-stack.js';
 import { addVirtualAuthenticator } from '../helpers/authenticator.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { tamperingRelay, type TamperingRelay } from '../helpers/tampering-relay.js';
+
+/** An independent SHA-256 (noble), as the relay would compute the challenge. */
+const sha256Hex = (text: string) => bytesToHex(sha256(utf8ToBytes(text)));
 
 type Activity = { type: string; parameters: Record<string, unknown>; [member: string]: unknown };
 
@@ -266,6 +271,35 @@ describe('every signed operation binds its parameters (a tampering relay gets no
     client.close();
   });
 
+  it('refresh: a payload asking for a longer session than maxSessionSeconds is refused unsigned', async () => {
+    const wallet = await newWallet();
+    const relay = tamperingRelay();
+    const client = await makeClient(wallet, { transport: relay.transport });
+    await emailSignIn(client, wallet);
+    const before = relay.signed().length;
+    const sessionsBefore = await sandboxSessions(wallet.accountId);
+    relay.onPayload = (payload, request) => {
+      if (!request.path.endsWith('/refresh')) return payload;
+      const activity = JSON.parse(payload) as Activity;
+      activity.parameters['expirationSeconds'] = String(10 * 365 * 24 * 3600);
+      return JSON.stringify(activity);
+    };
+    await expectRejects(client.refreshSession(), (e) => {
+      expect(e.code).to.equal('PAYLOAD_PARAMETER_MISMATCH');
+      expect(e.field).to.equal('parameters.expirationSeconds');
+    });
+    expect(relay.signed().length).to.equal(before);
+    expect(await sandboxSessions(wallet.accountId)).to.deep.equal(sessionsBefore);
+    // The service's own 15 minutes pass; a partner whose service grants less sets a lower limit.
+    relay.onPayload = undefined;
+    await client.refreshSession();
+    client.close();
+    const strict = await makeClient(wallet, { maxSessionSeconds: 600, storageNamespace: 'lifetime-strict' });
+    await emailSignIn(strict, wallet);
+    await expectRejects(strict.refreshSession(), (e) => expect(e.field).to.equal('parameters.expirationSeconds'));
+    strict.close();
+  });
+
   it('the untampered operations still go through (the bindings match what the sandbox states)', async () => {
     for (const c of CASES) {
       const { wallet, client, setup } = await signedInClient(c);
@@ -322,6 +356,25 @@ describe('every signed operation binds its parameters (a tampering relay gets no
       await expectRejects(client.preparePasskeySignIn({ credentialId: credential.id }), (e) => {
         expect(e.code).to.equal('PAYLOAD_PARAMETER_MISMATCH');
         expect(e.field).to.equal('challenge');
+      });
+      expect(verifies()).to.equal(before);
+      client.close();
+    });
+
+    it('a login asking for a longer session than maxSessionSeconds, hashed consistently: refused before the passkey is asked', async () => {
+      const { relay, client, credential, verifies } = await passkeyWallet();
+      relay.onResponse = (response, request) => {
+        if (!request.path.endsWith('/challenge')) return response;
+        const body = response.body as { payloadToSign: string; challenge: string };
+        const login = JSON.parse(body.payloadToSign) as Activity;
+        login.parameters['expirationSeconds'] = String(10 * 365 * 24 * 3600);
+        const payloadToSign = JSON.stringify(login);
+        return { ...response, body: { ...body, payloadToSign, challenge: sha256Hex(payloadToSign) } };
+      };
+      const before = verifies();
+      await expectRejects(client.preparePasskeySignIn({ credentialId: credential.id }), (e) => {
+        expect(e.code).to.equal('PAYLOAD_PARAMETER_MISMATCH');
+        expect(e.field).to.equal('parameters.expirationSeconds');
       });
       expect(verifies()).to.equal(before);
       client.close();

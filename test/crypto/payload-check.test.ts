@@ -113,6 +113,41 @@ describe('payload checks before signing', () => {
     }
   });
 
+  it('holds a limited parameter to a whole number from 1 to its limit, and returns the organization named', () => {
+    const expect900 = { types: ['ACTIVITY_TYPE_X'], parameters: {}, limits: { expirationSeconds: 900 } };
+    const withLifetime = (value: unknown) => activity('ACTIVITY_TYPE_X', { expirationSeconds: value });
+    for (const ok of ['900', '1', 900, 60]) {
+      expect(
+        codeOf(() => checkActivityPayload(withLifetime(ok), expect900)),
+        String(ok),
+      ).to.equal(undefined);
+    }
+    expect(checkActivityPayload(activity('ACTIVITY_TYPE_X'), expect900).organizationId).to.equal('org-1');
+    for (const bad of [
+      '901',
+      '315360000',
+      901,
+      '0',
+      0,
+      -5,
+      '-5',
+      '0900',
+      '9e2',
+      '900.0',
+      899.5,
+      ' 900',
+      '',
+      null,
+      true,
+      [900],
+    ]) {
+      expect(
+        codeOf(() => checkActivityPayload(withLifetime(bad), expect900)),
+        JSON.stringify(bad),
+      ).to.equal('PAYLOAD_PARAMETER_MISMATCH');
+    }
+  });
+
   it('passes an OTP token bound to our key and unexpired, whether exp is seconds or a millisecond string', () => {
     const seconds = otpToken({ public_key: mine, exp: now / 1000 + 300, contact: 'j@example.com' });
     expect(checkOtpVerificationToken(seconds, { publicKey: mineUncompressed, now }).expiresAtMs).to.equal(

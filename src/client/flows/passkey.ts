@@ -46,7 +46,8 @@ async function checkLoginChallenge(
     activityExpectation(ctx, ctx.options.activityTypes.passkeySignIn, {
       targetPublicKey: expected.targetPublicKey,
       parameters: { credentialId: expected.credentialId },
-      freeParameters: ['nonce', 'expirationSeconds'],
+      freeParameters: ['nonce'],
+      limits: { expirationSeconds: ctx.options.maxSessionSeconds },
     }),
   );
 }

@@ -48,7 +48,7 @@ export async function refreshSession(ctx: ClientContext, operation = 'refreshSes
       expect: expectActivity(ctx, 'refreshSession', {
         targetPublicKey: key.publicKeyHex,
         parameters: {},
-        freeParameters: ['expirationSeconds'],
+        limits: { expirationSeconds: ctx.options.maxSessionSeconds },
       }),
       // The old session gone from the list means the service applied the refresh (it replaces the old one).
       readBack: async () => !(await activeSessions(ctx, operation)).some((s) => s.id === latest.sessionId),
