@@ -32,15 +32,24 @@ export const approveQuoteStyles = css`
   .amount {
     font-size: 1.125em;
   }
+  /* The payee gets a row of its own: a whole account id is long, and must wrap rather than squeeze the amounts. */
+  dd.destination {
+    grid-column: 1 / -1;
+    text-align: start;
+    white-space: normal;
+    padding-inline-start: 0;
+  }
   [part~='destination-label'] {
     display: block;
     font-weight: 600;
     white-space: normal;
   }
+  /* The whole committed id: two accounts that share an ending must not look alike. */
   [part~='account'] {
+    display: block;
     font-family: var(--_font-mono);
-    font-size: 0.875em;
-    white-space: nowrap;
+    font-size: 0.8125em;
+    overflow-wrap: anywhere;
   }
   [part~='warning'] {
     color: var(--_danger);

@@ -279,9 +279,9 @@ export class EwApproveQuote extends LitElement {
         <dt class="total">${s.recipientGets}</dt>
         <dd class="total amount">${shown.receive}</dd>
         <dt>${s.destination}</dt>
-        <dd>
+        <dd class="destination">
           ${shown.label ? html`<bdi part="destination-label">${shown.label}</bdi>` : nothing}
-          <code part="account" title=${account}>…${account.slice(-4)}</code>
+          <code part="account">${account}</code>
         </dd>
       </dl>
       ${view.verified ? nothing : html`<p part="warning" id="unverified">${s.paymentUnverified}</p>`}

@@ -1,0 +1,75 @@
+/**
+ * The destination a user approves is told apart on screen: a relay with the
+ * partner's credentials can create a genuine quote to its own account, and
+ * one whose id merely ends like the user's must not look the same. Each
+ * quote is consistent with its payload's commitment (the sandbox's format),
+ * so only what is shown can tell them apart.
+ */
+import { expect } from 'chai';
+import { describe, it } from '#test-harness';
+import type { EwApproveQuote } from '../../src/elements/index.js';
+import type { Quote } from '../../src/protocol/index.js';
+import '../helpers/elements.js';
+
+const toHex = (text: string) =>
+  Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('');
+
+function quoteTo(destinationAccountId: string): Quote {
+  const c = {
+    quoteId: 'Quote:1',
+    sourceAccountId: 'InternalAccount:wallet',
+    destinationAccountId,
+    sendingAmount: 50_000,
+    sendingCurrency: { code: 'USD', decimals: 2 },
+    receivingAmount: 49_950,
+    receivingCurrency: { code: 'USD', decimals: 2 },
+    fees: 50,
+    exchangeRate: 1,
+    expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+  };
+  const payloadToSign = JSON.stringify({
+    type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
+    timestampMs: '1',
+    organizationId: 'org',
+    parameters: { type: 'TRANSACTION_TYPE_ETHEREUM', signWith: '0xabc', unsignedTransaction: toHex(JSON.stringify(c)) },
+  });
+  return {
+    id: c.quoteId,
+    status: 'PENDING',
+    expiresAt: c.expiresAt,
+    source: { sourceType: 'ACCOUNT', accountId: c.sourceAccountId },
+    destination: { destinationType: 'ACCOUNT', accountId: c.destinationAccountId, paymentRail: 'ACH' },
+    sendingCurrency: { ...c.sendingCurrency },
+    receivingCurrency: { ...c.receivingCurrency },
+    totalSendingAmount: c.sendingAmount,
+    totalReceivingAmount: c.receivingAmount,
+    exchangeRate: c.exchangeRate,
+    feesIncluded: c.fees,
+    paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign } }],
+  } as unknown as Quote;
+}
+
+async function visibleSummary(quote: Quote): Promise<string> {
+  const el = document.createElement('ew-approve-quote') as EwApproveQuote;
+  el.setAttribute('destination-label', "Alex's checking");
+  el.quote = quote;
+  document.body.append(el);
+  await el.updateComplete;
+  const summary = el.shadowRoot!.querySelector('[part~="summary"]') as HTMLElement;
+  expect(summary, 'summary rendered').to.be.instanceOf(HTMLElement);
+  const text = summary.innerText;
+  el.remove();
+  return text;
+}
+
+describe('<ew-approve-quote> shows the whole destination', () => {
+  it('two accounts whose ids share an ending are shown differently, each in full', async () => {
+    const friend = 'ExternalAccount:7d1e2c44-0000-4000-8000-00000000a1b2';
+    const thief = 'ExternalAccount:ffffffff-9999-4999-8999-99999999a1b2';
+    const a = await visibleSummary(quoteTo(friend));
+    const b = await visibleSummary(quoteTo(thief));
+    expect(a, `both render as:\n${a}`).to.not.equal(b);
+    expect(a.replace(/\s/g, '')).to.contain(friend);
+    expect(b.replace(/\s/g, '')).to.contain(thief);
+  });
+});
