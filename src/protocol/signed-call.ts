@@ -7,9 +7,10 @@
  * connection, 5xx) the caller's `readBack` decides: if the action happened,
  * done; if not, start over from the first call, once.
  *
- * An operation the spec always signs must be answered 202 first: a relay that
- * answers it at once (say, with an export bundle of another wallet) is
- * refused, so every such result rests on a payload this client checked.
+ * Every operation that comes here is one the service signs, so it must be
+ * answered 202 first: a relay that answers at once (say, with an export
+ * bundle of another wallet) is refused, and every result rests on a payload
+ * this client checked.
  */
 import { checkPayloadToSign, createStamp, type ActivityPayload, type PayloadExpectation } from '../crypto/index.js';
 import type { ApiCall, ApiClient } from './api-client.js';
@@ -22,12 +23,6 @@ export interface SignedCall extends ApiCall {
   signer: () => CryptoKeyPair | Promise<CryptoKeyPair>;
   /** Reads the state back after an ambiguous retry failure: true when the action happened. */
   readBack?: () => Promise<boolean>;
-  /**
-   * `required` (the default): the service always asks for a signature, so an
-   * answer without the 202 is refused. `when-asked`: the service signs only
-   * in some states (a contact change when wallets are tied).
-   */
-  signature?: 'required' | 'when-asked';
 }
 
 export interface SignedResult<T> {
@@ -61,21 +56,18 @@ export async function signedCall<T = Record<string, unknown>>(
   api: ApiClient,
   call: SignedCall,
 ): Promise<SignedResult<T>> {
-  const { expect, signer, readBack, signature = 'required', ...request } = call;
+  const { expect, signer, readBack, ...request } = call;
   for (let attempt = 1; ; attempt++) {
     const first = await api.call<T>(request);
     if (first.status !== 202) {
-      if (signature === 'required') {
-        throw new WalletError(
-          'INVALID_RESPONSE',
-          `${call.operation}: answered without asking for the wallet's signature`,
-          {
-            status: first.status,
-            operation: call.operation,
-          },
-        );
-      }
-      return { status: first.status, body: first.body, outcome: 'answered', activity: undefined };
+      throw new WalletError(
+        'INVALID_RESPONSE',
+        `${call.operation}: answered without asking for the wallet's signature`,
+        {
+          status: first.status,
+          operation: call.operation,
+        },
+      );
     }
     const challenge = readChallenge(first.body, call.operation);
     const expectation = expect(api.clock.now());

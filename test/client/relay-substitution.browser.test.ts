@@ -137,6 +137,7 @@ describe('a relay that substitutes another wallet for this one is refused', () =
 describe('an operation the service always signs, answered without a 202, is refused', () => {
   const cases: Array<[string, (client: WalletClient, wallet: TestWallet) => Promise<unknown>, RegExp]> = [
     ['setWalletPrivacy', (client) => client.setWalletPrivacy(true), /^PATCH \/internal-accounts\//],
+    ['updateContact', (client) => client.updateContact({ email: 'new@example.com' }), /^PATCH \/customers\//],
     [
       'revokeSession',
       (client) => client.revokeSession('Session:00000000-0000-4000-8000-000000000001'),

@@ -59,7 +59,11 @@ export async function setWalletPrivacy(ctx: ClientContext, enabled: boolean): Pr
   });
 }
 
-/** Changes the customer's email or phone (one per call); signed when the service asks. */
+/**
+ * Changes the customer's email or phone (one per call). The service signs
+ * this while the customer has wallets tied (spec 4.2), and this client's
+ * customer always has the wallet it signs for, so an unsigned answer is refused.
+ */
 export async function updateContact(
   ctx: ClientContext,
   contact: { email: string } | { phoneNumber: string },
@@ -76,8 +80,6 @@ export async function updateContact(
     path: `/customers/${encodeURIComponent(customerId)}`,
     body: { customerType: 'INDIVIDUAL', ...contact },
     operation,
-    // Signed only while the customer has wallets tied (spec 4.2).
-    signature: 'when-asked',
     expect: expectActivity(ctx, isEmail ? 'updateEmail' : 'updatePhoneNumber', {
       parameters: { customerId, ...contact },
     }),
