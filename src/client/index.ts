@@ -2,7 +2,7 @@
  * `embedded-wallet-elements/client`: the headless wallet client, for partners
  * who build their own UI.
  */
-export { WalletClient, type WalletState } from './wallet-client.js';
+export { WalletClient, type WalletClientEventMap, type WalletState } from './wallet-client.js';
 export { DEFAULT_ACTIVITY_TYPES, type SignedOperationName, type WalletClientOptions } from './options.js';
 export type { OtpSignIn } from './flows/otp-sign-in.js';
 export { normaliseOtp } from './flows/otp-sign-in.js';
@@ -23,7 +23,12 @@ export {
 export type { SessionInfo } from './session/session-manager.js';
 export type { SessionKeyMode } from './session/session-key.js';
 export { PasskeyError, type PasskeyErrorCode } from './passkey-error.js';
-export { WalletCryptoError, type CryptoErrorCode } from '../crypto/index.js';
+export {
+  PRODUCTION_EXPORT_SIGNER_KEY,
+  PRODUCTION_OTP_TARGET_SIGNER_KEY,
+  WalletCryptoError,
+  type CryptoErrorCode,
+} from '../crypto/index.js';
 export {
   DEFAULT_MESSAGES,
   defaultMessage,

@@ -45,6 +45,37 @@ export type WalletState =
   | { status: 'signed-out'; cause?: string }
   | { status: 'signed-in'; session: SessionInfo; cause?: string };
 
+/** The client's events and their details: `addEventListener('change', (e) => e.detail.status)` type-checks. */
+export interface WalletClientEventMap {
+  /** Signed in, out, refreshed or restored: the new state. */
+  change: CustomEvent<WalletState>;
+  /** The session is inside the refresh margin. */
+  expiring: CustomEvent<{ session: SessionInfo; msLeft: number }>;
+  /** This device will not remember the session (IndexedDB unusable). */
+  'storage-warning': CustomEvent<{ reason: string; message: string }>;
+  /** A background refresh failed. */
+  error: CustomEvent<{ error: unknown; operation: string }>;
+}
+
+type Listener<E> = ((event: E) => unknown) | { handleEvent(event: E): unknown } | null;
+
+// Typed listeners only: the class adds no runtime code for them (types merge into the class).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface WalletClient {
+  addEventListener<K extends keyof WalletClientEventMap>(
+    type: K,
+    listener: Listener<WalletClientEventMap[K]>,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(type: string, listener: Listener<Event>, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof WalletClientEventMap>(
+    type: K,
+    listener: Listener<WalletClientEventMap[K]>,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(type: string, listener: Listener<Event>, options?: boolean | EventListenerOptions): void;
+}
+
 // Passkey flows and the WebAuthn library load on first use (a chunk of their own for
 // bundlers): every ceremony is prepared, and so awaited, before the user's tap.
 type PasskeyFlows = typeof PasskeyFlowsModule;
@@ -53,6 +84,7 @@ async function loadPasskeys(): Promise<PasskeyFlows> {
   return (passkeyModule ??= await import('./flows/passkey.js'));
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class WalletClient extends EventTarget {
   /** Resolves once the stored session (if any) has been restored. */
   readonly ready: Promise<void>;

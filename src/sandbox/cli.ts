@@ -54,6 +54,8 @@ console.log(`Sandbox listening on ${sandbox.url}
     OTP target bundles:  ${sandbox.enclaveKeys.otpTarget}
     export bundles:      ${sandbox.enclaveKeys.export}
   OTP code:              000000
+For the partner guide's app (docs/partner-guide.md), in its shell:
+  export SERVICE_URL=${sandbox.baseUrl} API_TOKEN_ID=${sandbox.credentials.username} API_CLIENT_SECRET=${sandbox.credentials.password} OTP_TARGET_KEY=${sandbox.enclaveKeys.otpTarget} EXPORT_KEY=${sandbox.enclaveKeys.export} SANDBOX=1
 Ctrl-C stops it.`);
 const stop = () => void sandbox.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

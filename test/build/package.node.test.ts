@@ -142,6 +142,41 @@ describe('the packed package, installed', () => {
     ).to.equal('function');
   });
 
+  it("a partner's TypeScript type-checks against the installed declarations: typed client events, the production keys, a transport", async () => {
+    // What docs/client.md and docs/elements.md show, compiled strictly against the tarball's own .d.ts files.
+    await writeFile(
+      join(app, 'partner.ts'),
+      `import { WalletClient, fetchTransport, PRODUCTION_EXPORT_SIGNER_KEY, PRODUCTION_OTP_TARGET_SIGNER_KEY } from '${NAME}/client';
+import type { WalletState } from '${NAME}/client';
+import type { EwWallet } from '${NAME}';
+
+const wallet = new WalletClient({
+  accountId: 'InternalAccount:1',
+  transport: fetchTransport('/api/wallet', { headers: { 'X-CSRF': 't' } }),
+  enclaveKeys: { otpTarget: PRODUCTION_OTP_TARGET_SIGNER_KEY, export: PRODUCTION_EXPORT_SIGNER_KEY },
+});
+const states: WalletState['status'][] = [];
+wallet.addEventListener('change', (e) => states.push(e.detail.status));
+wallet.addEventListener('storage-warning', (e) => console.warn(e.detail.message));
+wallet.addEventListener('expiring', (e) => console.log(e.detail.msLeft.toFixed(0)));
+const el = document.querySelector<EwWallet>('ew-wallet');
+el?.addEventListener('ew-signature', (e) => console.log(e.detail.signature, e.detail.idempotencyKey));
+// @ts-expect-error a detail member that does not exist is a type error
+wallet.addEventListener('change', (e) => e.detail.nonexistent);
+`,
+    );
+    const tsc = resolve('node_modules/typescript/bin/tsc');
+    const args = ['--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext'];
+    const result = await run(
+      process.execPath,
+      [tsc, ...args, '--target', 'es2022', '--lib', 'es2022,dom,dom.iterable', 'partner.ts'],
+      {
+        cwd: app,
+      },
+    ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? String(error) }));
+    expect(result.stdout.trim()).to.equal('');
+  });
+
   it('./sandbox without its packages says what to install', async () => {
     const failure = await inApp(`await import('${NAME}/sandbox')`).then(
       () => 'imported',

@@ -127,10 +127,13 @@ describe(`the partner guide's example app (${testEngine()})`, () => {
   it('the guide shows the example files as they are', async () => {
     const guide = await readFile('docs/partner-guide.md', 'utf8');
     for (const file of [
-      ...SOURCES.filter((f) => f.endsWith('.js')),
+      ...SOURCES.filter((f) => f.endsWith('.js') || f.endsWith('.json')),
       'public/index.html',
       'public/page.js',
+      'public/shop.css',
+      'public/favicon.svg',
       'esm/main.js',
+      'esm/index.html',
     ]) {
       const source = (await readFile(join(EXAMPLE, file), 'utf8')).trim();
       expect(guide, `docs/partner-guide.md shows ${file}`).to.include(source);

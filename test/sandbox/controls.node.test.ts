@@ -105,6 +105,19 @@ describe('sandbox controls', () => {
       expect(out).to.match(/export bundles: +04[0-9a-f]{128}/);
       const response = await fetch(`${url}/customers`, { headers: { authorization: `Basic ${btoa(creds)}` } });
       expect(response.status).to.equal(200);
+      // The partner guide's app takes the same facts from one pasted line.
+      const env = Object.fromEntries(
+        [.../^ *export (\w+=.*)$/m.exec(out)![1]!.matchAll(/(\w+)=(\S+)/g)].map(([, name, value]) => [name, value]),
+      );
+      const [username, password] = creds.split(/:(.*)/s);
+      expect(env).to.deep.equal({
+        SERVICE_URL: url,
+        API_TOKEN_ID: username,
+        API_CLIENT_SECRET: password,
+        OTP_TARGET_KEY: /OTP target bundles: +(\S+)/.exec(out)![1],
+        EXPORT_KEY: /export bundles: +(\S+)/.exec(out)![1],
+        SANDBOX: '1',
+      });
     } finally {
       child.kill('SIGTERM');
     }
