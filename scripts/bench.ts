@@ -165,7 +165,16 @@ interface FirstCallTiming {
 async function isolatedContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext();
   await context.route('**/bench/**', async (route) => {
-    const response = await route.fetch();
+    // A connection reset by the local preview server now and then must not end a ten-minute run.
+    let response;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        response = await route.fetch();
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
     await route.fulfill({
       response,
       headers: {
