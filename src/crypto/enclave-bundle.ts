@@ -32,6 +32,8 @@ export interface VerifiedBundle {
   data: Uint8Array;
   /** `data` parsed as UTF-8 JSON. */
   signedData: Record<string, unknown>;
+  /** False only for the hosted sandbox's unsigned form, taken under its explicit option. */
+  signed: boolean;
 }
 
 function member(bundle: Record<string, unknown>, name: string): string {
@@ -87,7 +89,7 @@ export async function verifyEnclaveBundle(bundleJson: string, trust: EnclaveTrus
   } catch (cause) {
     throw new WalletCryptoError('BUNDLE_NOT_JSON', 'bundle: "data" is not UTF-8', { cause });
   }
-  return { data, signedData: parseJsonObject(text, 'bundle "data"') };
+  return { data, signedData: parseJsonObject(text, 'bundle "data"'), signed: !unsignedSandboxBundle };
 }
 
 async function assertSignature(signer: Uint8Array, signatureHex: string, data: Uint8Array): Promise<void> {
@@ -115,16 +117,19 @@ export interface ExportPayload {
   encappedPublic: Uint8Array;
   ciphertext: Uint8Array;
   organizationId: string | undefined;
+  /** False for the hosted sandbox's unsigned form (its organization is not vouched for). */
+  signed: boolean;
 }
 
 /** Verifies an export bundle (`encryptedWalletCredentials`) and returns what it seals. */
 export async function parseExportBundle(bundleJson: string, trust: EnclaveTrust): Promise<ExportPayload> {
-  const { signedData } = await verifyEnclaveBundle(bundleJson, trust);
+  const { signedData, signed } = await verifyEnclaveBundle(bundleJson, trust);
   const enc = member(signedData, 'encappedPublic');
   const organizationId = signedData['organizationId'];
   return {
     encappedPublic: parsePublicKeyHex(enc, 'encappedPublic', 'uncompressed').uncompressed,
     ciphertext: fromHex(member(signedData, 'ciphertext'), 'ciphertext'),
     organizationId: typeof organizationId === 'string' ? organizationId : undefined,
+    signed,
   };
 }

@@ -10,7 +10,8 @@
  * Every operation that comes here is one the service signs, so it must be
  * answered 202 first: a relay that answers at once (say, with an export
  * bundle of another wallet) is refused, and every result rests on a payload
- * this client checked.
+ * this client checked; only an operation's own `unsignedAnswer` may say an
+ * answer needed no signature.
  */
 import { checkPayloadToSign, createStamp, type ActivityPayload, type PayloadExpectation } from '../crypto/index.js';
 import type { ApiCall, ApiClient } from './api-client.js';
@@ -23,6 +24,12 @@ export interface SignedCall extends ApiCall {
   signer: () => CryptoKeyPair | Promise<CryptoKeyPair>;
   /** Reads the state back after an ambiguous retry failure: true when the action happened. */
   readBack?: () => Promise<boolean>;
+  /**
+   * An answer without the 202 this operation may take: one that shows there
+   * was nothing to sign (a contact "change" to the value it already has).
+   * Without it, every such answer is refused.
+   */
+  unsignedAnswer?: (status: number, body: unknown) => boolean;
 }
 
 export interface SignedResult<T> {
@@ -56,10 +63,13 @@ export async function signedCall<T = Record<string, unknown>>(
   api: ApiClient,
   call: SignedCall,
 ): Promise<SignedResult<T>> {
-  const { expect, signer, readBack, ...request } = call;
+  const { expect, signer, readBack, unsignedAnswer, ...request } = call;
   for (let attempt = 1; ; attempt++) {
     const first = await api.call<T>(request);
     if (first.status !== 202) {
+      if (unsignedAnswer?.(first.status, first.body)) {
+        return { status: first.status, body: first.body, outcome: 'answered', activity: undefined };
+      }
       throw new WalletError(
         'INVALID_RESPONSE',
         `${call.operation}: answered without asking for the wallet's signature`,

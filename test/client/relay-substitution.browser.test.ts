@@ -8,7 +8,14 @@ import { expect } from 'chai';
 import { describe, it } from '#test-harness';
 import type { WalletClient } from '../../src/client/index.js';
 import { fetchTransport, type Transport, type WireRequest, type WireResponse } from '../../src/protocol/index.js';
-import { emailSignIn, expectRejects, makeClient, newWallet, type TestWallet } from '../helpers/browser-stack.js';
+import {
+  emailSignIn,
+  expectRejects,
+  makeClient,
+  newWallet,
+  platform,
+  type TestWallet,
+} from '../helpers/browser-stack.js';
 import { tamperingRelay } from '../helpers/tampering-relay.js';
 
 const api = fetchTransport('/api');
@@ -178,3 +185,50 @@ async function newKeyHex(): Promise<string> {
   const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
   return Array.from(raw, (b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+describe('a contact change to the value the customer already has needs no signature', () => {
+  it('is answered at once and taken; a 200 that does not show that value is refused', async () => {
+    const wallet = await newWallet({ phone: true });
+    const customer = (await platform('GET', `/customers/${wallet.customerId}`)).body as { phoneNumber: string };
+    const relay = tamperingRelay();
+    const client = await makeClient(wallet, { transport: relay.transport, storageNamespace: 'contact-unchanged' });
+    await emailSignIn(client, wallet);
+    const before = relay.signed().length;
+    const answer = await client.updateContact({ phoneNumber: customer.phoneNumber });
+    expect(answer['phoneNumber']).to.equal(customer.phoneNumber);
+    expect(relay.signed().length).to.equal(before);
+    // A relay claiming a change happened without asking for the signature it needs.
+    relay.onResponse = (response, request) =>
+      request.path.startsWith('/customers/') && request.method === 'PATCH'
+        ? {
+            ...response,
+            status: 200,
+            body: { ...(response.body as object), id: wallet.customerId, email: 'old@example.com' },
+          }
+        : response;
+    await expectRejects(client.updateContact({ email: 'new@example.com' }), (e) =>
+      expect(e.code).to.equal('INVALID_RESPONSE'),
+    );
+    client.close();
+  });
+});
+
+describe('the organizationId option binds what the wallet signs to that organization', () => {
+  it('a wallet set to another organization refuses to sign; the right one signs', async () => {
+    const wallet = await newWallet();
+    const organizationId = await organizationOf(wallet, await newKeyHex());
+    for (const [org, expected] of [
+      ['Organization:not-this-one', 'PAYLOAD_PARAMETER_MISMATCH'],
+      [organizationId, undefined],
+    ] as const) {
+      const client = await makeClient(wallet, { organizationId: org, storageNamespace: `org-${expected ?? 'ok'}` });
+      await emailSignIn(client, wallet);
+      const outcome = await client.setWalletPrivacy(true).then(
+        () => undefined,
+        (e: { code?: string }) => e.code,
+      );
+      expect(outcome, org).to.equal(expected);
+      client.close();
+    }
+  });
+});

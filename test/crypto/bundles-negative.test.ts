@@ -176,6 +176,9 @@ describe('target and export bundles: every bad input has its own typed error, be
     await rejectsWithCode(verifyEnclaveBundle(unsigned, { pinnedKey: enclave.publicKeyHex }), 'INVALID_PUBLIC_KEY');
     const verified = await verifyEnclaveBundle(unsigned, hatch);
     expect(verified.signedData['targetPublic']).to.equal(target);
+    // Said so, so that nothing in its data (an organization) is taken as vouched for.
+    expect(verified.signed).to.equal(false);
+    expect((await verifyEnclaveBundle(good, hatch)).signed).to.equal(true);
     // A bundle signed by any other key is still held to the pin, hatch or not.
     const foreign = makeBundle(makeEnclave(), { targetPublic: target });
     await rejectsWithCode(verifyEnclaveBundle(foreign, hatch), 'ENCLAVE_KEY_NOT_PINNED');
@@ -269,6 +272,20 @@ describe('sealed session key and export bundles: corruption never yields a plain
     const flipped = sealed.ciphertext.slice();
     flipped[3]! ^= 0x10;
     await rejectsWithCode(openExportBundle({ bundle: make(flipped), recipient, trust }), 'DECRYPT_FAILED');
+    // Held to an organization: a signed bundle of another is refused; the sandbox's unsigned form vouches for none.
+    const good = make(sealed.ciphertext);
+    await rejectsWithCode(
+      openExportBundle({ bundle: good, recipient, trust, organizationId: 'other' }),
+      'BUNDLE_WRONG_ORGANIZATION',
+    );
+    expect(await openExportBundle({ bundle: good, recipient, trust, organizationId: 'o' })).to.equal(
+      'abandon ability able',
+    );
+    const unsigned = JSON.stringify({ ...JSON.parse(good), dataSignature: '', enclaveQuorumPublic: '' });
+    const hatch = { ...trust, dangerouslyAcceptUnsignedSandboxBundle: true };
+    expect(await openExportBundle({ bundle: unsigned, recipient, trust: hatch, organizationId: 'other' })).to.equal(
+      'abandon ability able',
+    );
   });
 });
 

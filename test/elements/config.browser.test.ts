@@ -11,6 +11,7 @@ import { afterEach, describe, it } from '#test-harness';
 import { newWallet, sandboxKeys } from '../helpers/browser-stack.js';
 import { buttonNamed, deepQueryAll, waitFor } from '../helpers/dom.js';
 import '../../src/define.js';
+import type { EwWallet } from '../../src/elements/index.js';
 
 const ON_SCREEN = 'The wallet is not available on this site right now.';
 
@@ -89,6 +90,7 @@ describe('<ew-wallet> configuration mistakes', () => {
     ['otp-target-key', '04abc', '130 characters starting with 04'],
     ['export-key', 'not-a-key', '130 characters starting with 04'],
     ['session-key-mode', 'extractable', '"sealed" or "client-held"'],
+    ['max-session-seconds', '15m', 'a whole number of seconds'],
   ] as const) {
     it(`${attribute}="${value}": CONFIG_INVALID_ATTRIBUTE at once, naming it and what it must be; no request`, async () => {
       const wallet = await newWallet();
@@ -108,6 +110,26 @@ describe('<ew-wallet> configuration mistakes', () => {
       expect(w.requests).to.deep.equal([]);
     });
   }
+
+  it('organization-id and max-session-seconds reach the client the wallet makes', async () => {
+    const wallet = await newWallet();
+    const w = watchedWallet({
+      'api-base': '/api',
+      'account-id': wallet.accountId,
+      'organization-id': 'Organization:1',
+      'max-session-seconds': '600',
+    });
+    await waitFor(() => (w.el as EwWallet).client !== undefined, 'the client', 2_000);
+    // The resolved options are the client's own; read here only to see the attributes arrived.
+    const options = ((w.el as EwWallet).client as unknown as { options: Record<string, unknown> }).options;
+    expect({
+      organizationId: options['organizationId'],
+      maxSessionSeconds: options['maxSessionSeconds'],
+    }).to.deep.equal({
+      organizationId: 'Organization:1',
+      maxSessionSeconds: 600,
+    });
+  });
 
   it('two wallets of one account: the same settings both start; different settings, the second says so and starts nothing', async () => {
     const wallet = await newWallet();

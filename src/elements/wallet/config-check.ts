@@ -13,6 +13,7 @@ export interface WalletConfig {
   sessionKeyMode: string | undefined;
   otpTargetKey: string | undefined;
   exportKey: string | undefined;
+  maxSessionSeconds: string | undefined;
 }
 
 /** A service id, as the service writes them: `Kind:uuid`. */
@@ -40,6 +41,8 @@ export function invalidAttribute(config: WalletConfig): ErrorInfo | undefined {
       );
   if (config.sessionKeyMode && config.sessionKeyMode !== 'sealed' && config.sessionKeyMode !== 'client-held')
     return invalid('session-key-mode', config.sessionKeyMode, 'expected "sealed" or "client-held"');
+  if (config.maxSessionSeconds !== undefined && !/^[1-9]\d{0,8}$/.test(config.maxSessionSeconds))
+    return invalid('max-session-seconds', config.maxSessionSeconds, 'expected a whole number of seconds, e.g. 900');
   return undefined;
 }
 

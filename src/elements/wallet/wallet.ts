@@ -52,6 +52,8 @@ const CLIENT_CONFIG = [
   'otpTargetKey',
   'exportKey',
   'rpId',
+  'organizationId',
+  'maxSessionSeconds',
   'dangerouslyTrustUnpinnedSandbox',
   'transport',
 ] as const;
@@ -93,6 +95,8 @@ export class EwWallet extends LitElement {
     otpTargetKey: { attribute: 'otp-target-key' },
     exportKey: { attribute: 'export-key' },
     rpId: { attribute: 'rp-id' },
+    organizationId: { attribute: 'organization-id' },
+    maxSessionSeconds: { attribute: 'max-session-seconds' },
     dangerouslyTrustUnpinnedSandbox: { attribute: 'dangerously-trust-unpinned-sandbox', type: Boolean },
     theme: { reflect: true },
     appearance: { reflect: true },
@@ -120,6 +124,10 @@ export class EwWallet extends LitElement {
   declare exportKey: string | undefined;
   /** WebAuthn RP id for passkey sign-in (default: the page's host). */
   declare rpId: string | undefined;
+  /** The wallet's organization, when your backend knows it: every signed activity and export bundle must name it. */
+  declare organizationId: string | undefined;
+  /** The longest session a refresh or passkey login may ask for, in seconds (default 900). */
+  declare maxSessionSeconds: string | undefined;
   /** Accept unpinned enclave bundles: the hosted sandbox only, never production. */
   declare dangerouslyTrustUnpinnedSandbox: boolean;
   /** `light` or `dark`; follows the system when unset. */
@@ -209,6 +217,7 @@ export class EwWallet extends LitElement {
       sessionKeyMode: this.sessionKeyMode,
       otpTargetKey: this.otpTargetKey,
       exportKey: this.exportKey,
+      maxSessionSeconds: this.maxSessionSeconds,
     };
   }
 
@@ -243,6 +252,8 @@ export class EwWallet extends LitElement {
       ...(this.customerId ? { customerId: this.customerId } : {}),
       ...(this.sessionKeyMode ? { sessionKeyMode: this.sessionKeyMode } : {}),
       ...(this.rpId ? { rpId: this.rpId } : {}),
+      ...(this.organizationId ? { organizationId: this.organizationId } : {}),
+      ...(this.maxSessionSeconds ? { maxSessionSeconds: Number(this.maxSessionSeconds) } : {}),
       enclaveKeys: {
         ...(this.otpTargetKey ? { otpTarget: this.otpTargetKey } : {}),
         ...(this.exportKey ? { export: this.exportKey } : {}),
