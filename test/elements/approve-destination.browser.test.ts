@@ -10,44 +10,11 @@ import { describe, it } from '#test-harness';
 import type { EwApproveQuote } from '../../src/elements/index.js';
 import type { Quote } from '../../src/protocol/index.js';
 import '../helpers/elements.js';
+import { committed, quoteOf } from '../helpers/offline-quote.js';
 
-const toHex = (text: string) =>
-  Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('');
-
-function quoteTo(destinationAccountId: string): Quote {
-  const c = {
-    quoteId: 'Quote:1',
-    sourceAccountId: 'InternalAccount:wallet',
-    destinationAccountId,
-    sendingAmount: 50_000,
-    sendingCurrency: { code: 'USD', decimals: 2 },
-    receivingAmount: 49_950,
-    receivingCurrency: { code: 'USD', decimals: 2 },
-    fees: 50,
-    exchangeRate: 1,
-    expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
-  };
-  const payloadToSign = JSON.stringify({
-    type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
-    timestampMs: '1',
-    organizationId: 'org',
-    parameters: { type: 'TRANSACTION_TYPE_ETHEREUM', signWith: '0xabc', unsignedTransaction: toHex(JSON.stringify(c)) },
-  });
-  return {
-    id: c.quoteId,
-    status: 'PENDING',
-    expiresAt: c.expiresAt,
-    source: { sourceType: 'ACCOUNT', accountId: c.sourceAccountId },
-    destination: { destinationType: 'ACCOUNT', accountId: c.destinationAccountId, paymentRail: 'ACH' },
-    sendingCurrency: { ...c.sendingCurrency },
-    receivingCurrency: { ...c.receivingCurrency },
-    totalSendingAmount: c.sendingAmount,
-    totalReceivingAmount: c.receivingAmount,
-    exchangeRate: c.exchangeRate,
-    feesIncluded: c.fees,
-    paymentInstructions: [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign } }],
-  } as unknown as Quote;
-}
+/** A quote to `destinationAccountId`, consistent with its payload and not expired. */
+const quoteTo = (destinationAccountId: string): Quote =>
+  quoteOf(committed({ destinationAccountId, expiresAt: new Date(Date.now() + 10 * 60_000).toISOString() }));
 
 async function visibleSummary(quote: Quote): Promise<string> {
   const el = document.createElement('ew-approve-quote') as EwApproveQuote;
