@@ -46,14 +46,6 @@ export async function exportWallet(ctx: ClientContext): Promise<string> {
   });
 }
 
-/** Whether a customer answer is `customerId` holding the contact asked for. */
-function holds(answer: unknown, customerId: string, contact: { email: string } | { phoneNumber: string }): boolean {
-  if (typeof answer !== 'object' || answer === null) return false;
-  const customer = answer as Record<string, unknown>;
-  const [[field, value]] = Object.entries(contact) as [[string, string]];
-  return customer['id'] === customerId && customer[field] === value;
-}
-
 export async function setWalletPrivacy(ctx: ClientContext, enabled: boolean): Promise<void> {
   const operation = 'setWalletPrivacy';
   const session = await activeSession(ctx, operation);
@@ -66,6 +58,14 @@ export async function setWalletPrivacy(ctx: ClientContext, enabled: boolean): Pr
       parameters: { walletId: ctx.options.accountId, privateEnabled: enabled },
     }),
   });
+}
+
+/** Whether a customer answer is `customerId` holding the contact asked for. */
+function holds(answer: unknown, customerId: string, contact: { email: string } | { phoneNumber: string }): boolean {
+  if (typeof answer !== 'object' || answer === null) return false;
+  const customer = answer as Record<string, unknown>;
+  const [[field, value]] = Object.entries(contact) as [[string, string]];
+  return customer['id'] === customerId && customer[field] === value;
 }
 
 /**
