@@ -214,6 +214,8 @@ describe('<ew-account-settings>', () => {
     await waitFor(() => statusText(el).includes('Your phone number is now +44 7911 123456.'), 'the success message');
     expect(patches(requests)[0]!.body).to.deep.equal({ customerType: 'INDIVIDUAL', phoneNumber: '+447911123456' });
     expect((await customer(wallet)).phoneNumber).to.equal('+447911123456');
+    // The notice shows once the phone is saved; the registration follows it, and ends in the offer to verify.
+    const verify = await waitFor(() => buttonNamed('Verify with a code', el), 'Verify with a code');
     // The registration: the wallet and the type only, signed by the session on its second call.
     const registrations = requests.filter((r) => r.method === 'POST' && r.path === '/auth/credentials');
     expect(registrations.map((r) => [r.body, Boolean(r.headers?.['Service-Wallet-Signature'])])).to.deep.equal([
@@ -221,7 +223,7 @@ describe('<ew-account-settings>', () => {
       [{ type: 'SMS_OTP', accountId: wallet.accountId }, true],
     ]);
     expect(await nicknames(wallet)).to.deep.include({ SMS_OTP: '+447911123456' });
-    await click(await waitFor(() => buttonNamed('Verify with a code', el), 'Verify with a code'));
+    await click(verify);
     const code = await codeInput(el);
     code.focus();
     await sendKeys({ type: '000000' });
