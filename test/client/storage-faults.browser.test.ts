@@ -40,7 +40,7 @@ async function clientWithWarnings(wallet: Awaited<ReturnType<typeof newWallet>>)
     apiBase: '/api',
     accountId: wallet.accountId,
     enclaveKeys: await sandboxKeys(),
-    storageTimeoutMs: 300,
+    storageTimeoutMs: 1_000, // the faulted operations wait it out; the real ones must not meet it
     storageNamespace: `faults-${wallet.accountId}`,
   });
   client.addEventListener('storage-warning', (e) =>

@@ -32,6 +32,7 @@ async function session(accountId: string): Promise<StoredSession> {
 const restore: (() => void)[] = [];
 afterEach(async () => {
   restore.splice(0).forEach((undo) => undo());
+  names.forEach(clearHint);
   await Promise.all(
     names.splice(0).map(
       (name) =>
@@ -42,6 +43,8 @@ afterEach(async () => {
     ),
   );
 });
+
+const clearHint = (name: string) => localStorage.removeItem(`${name}:stored`);
 
 /** Replaces indexedDB.databases for one test. */
 function databasesAs(value: IDBFactory['databases'] | undefined): void {
@@ -92,7 +95,18 @@ describe('session vault: the first read', () => {
     expect(await new SessionVault({ databaseName: name }).load('InternalAccount:other')).to.equal(undefined);
   });
 
+  it('with the hint a save leaves, the next page reads without asking which databases exist', async () => {
+    const name = fresh();
+    await new SessionVault({ databaseName: name }).save(await session('InternalAccount:h'));
+    let asked = 0;
+    databasesAs(() => (asked++, Promise.resolve([])));
+    expect((await new SessionVault({ databaseName: name }).load('InternalAccount:h'))?.sessionId).to.equal('Session:1');
+    expect(asked, 'indexedDB.databases calls').to.equal(0);
+  });
+
+  // Without the hint (cleared, or saved by a version before it) the vault asks the browser first.
   for (const [what, databases] of [
+    ['the browser lists the database', 'as is'],
     ['the browser has no indexedDB.databases', undefined],
     [
       'indexedDB.databases throws',
@@ -101,22 +115,33 @@ describe('session vault: the first read', () => {
       },
     ],
     ['indexedDB.databases rejects', () => Promise.reject(new Error('no'))],
-  ] as [string, IDBFactory['databases'] | undefined][]) {
-    it(`${what}: it opens and reads the stored session as before`, async () => {
+  ] as [string, IDBFactory['databases'] | undefined | 'as is'][]) {
+    it(`no hint, ${what}: it opens and reads the stored session, and puts the hint back`, async () => {
       const name = fresh();
       await new SessionVault({ databaseName: name }).save(await session('InternalAccount:c'));
-      databasesAs(databases);
+      clearHint(name);
+      if (databases !== 'as is') databasesAs(databases);
       const loaded = await new SessionVault({ databaseName: name }).load('InternalAccount:c');
       expect(loaded?.sessionId).to.equal('Session:1');
+      expect(localStorage.getItem(`${name}:stored`), 'the hint').to.equal('1');
     });
   }
 
-  it('indexedDB.databases never answers: after the timeout it opens and reads as before', async () => {
+  it('no hint, indexedDB.databases never answers: after the timeout the page works in memory (signed out), saying why; the stored session waits for the next page', async () => {
     const name = fresh();
     await new SessionVault({ databaseName: name }).save(await session('InternalAccount:d'));
+    clearHint(name);
     databasesAs(() => new Promise(() => undefined));
-    const vault = new SessionVault({ databaseName: name, timeoutMs: 200 });
-    expect((await vault.load('InternalAccount:d'))?.sessionId).to.equal('Session:1');
-    expect(vault.mode).to.equal('indexeddb');
+    const reasons: string[] = [];
+    const vault = new SessionVault({
+      databaseName: name,
+      timeoutMs: 200,
+      onFallback: (reason) => reasons.push(reason),
+    });
+    expect(await vault.load('InternalAccount:d')).to.equal(undefined);
+    expect([vault.mode, reasons]).to.deep.equal(['memory', ['IndexedDB did not answer within 200 ms (list)']]);
+    restore.splice(0).forEach((undo) => undo());
+    const next = await new SessionVault({ databaseName: name }).load('InternalAccount:d');
+    expect(next?.sessionId).to.equal('Session:1');
   });
 });

@@ -100,7 +100,7 @@ for (const scheme of ['light', 'dark'] as const) {
       el.append(approve);
       const button = await waitFor(() => deepQueryAll<HTMLButtonElement>('[part~="submit"]', approve)[0], 'approve');
       await expectAccessible(el, 'quote shown (not armed)');
-      await waitFor(() => !button.disabled, 'armed', 3_000);
+      await waitFor(() => !button.disabled, 'armed');
       await expectAccessible(el, 'quote armed');
 
       const signature = nextEvent(el, 'ew-signature');

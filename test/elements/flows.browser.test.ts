@@ -124,7 +124,13 @@ describe('element flows', () => {
       const passkey = await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button');
       // Let the element prepare its challenge for this passkey before the tap, as it does after rendering.
       const prepared = `answered POST /auth/credentials/${encodeURIComponent(passkeyId)}/challenge`;
-      await waitFor(() => trace.log.slice(signedOutAt).includes(prepared), 'the passkey challenge prepared');
+      await waitFor(() => trace.log.slice(signedOutAt).includes(prepared), 'the passkey challenge answered');
+      // The answer is checked (a digest) before the element holds it: wait for that, as a user's tap would.
+      type Prepared = { ready?: { isFresh(): boolean } };
+      await waitFor(
+        () => deepQueryAll('ew-passkey-sign-in', el).some((e) => (e as unknown as Prepared).ready?.isFresh()),
+        'the passkey sign-in prepared',
+      );
       const signedIn = nextEvent(el, 'ew-signed-in');
       await click(passkey);
       expect((await signedIn).detail.method).to.equal('PASSKEY');
@@ -187,7 +193,7 @@ describe('element flows', () => {
       expect(summary.textContent).to.include('$10.00');
       const button = await waitFor(() => approveButton(el), 'the approve button');
       expect(button.disabled).to.equal(true); // not armed yet
-      await waitFor(() => !button.disabled, 'armed', 3_000);
+      await waitFor(() => !button.disabled, 'armed');
       const signatures: CustomEvent[] = [];
       el.addEventListener('ew-signature', (e) => signatures.push(e));
       await click(button, 2);
@@ -211,7 +217,7 @@ describe('element flows', () => {
       // The countdown reads as minutes and seconds, not "301 s".
       const countdown = deepQueryAll('.countdown', approve)[0]!.textContent!.trim();
       expect(countdown).to.match(/^Quote expires in [0-5]:[0-5]\d$/);
-      await waitFor(() => !button.disabled, 'armed', 3_000);
+      await waitFor(() => !button.disabled, 'armed');
       await click(button);
       await waitFor(() => statusLine()?.getAttribute('data-status') === 'processing', 'processing');
       expect(statusLine()!.textContent!.trim()).to.equal('Approved. Your payment is on its way…');
@@ -274,7 +280,7 @@ describe('element flows', () => {
       await new Promise((r) => setTimeout(r, 1_200));
       expect(button.disabled).to.equal(true);
       approve.scrollIntoView();
-      await waitFor(() => !button.disabled, 'armed once in view', 3_000);
+      await waitFor(() => !button.disabled, 'armed once in view');
       spacer.remove();
     });
 
@@ -405,7 +411,7 @@ describe('<ew-approve-quote> on its own', () => {
       () => approve.shadowRoot!.querySelector<HTMLButtonElement>('[part~="submit"]'),
       'approve',
     );
-    await waitFor(() => !button.disabled, 'armed', 3_000);
+    await waitFor(() => !button.disabled, 'armed');
     const signature = nextEvent(approve, 'ew-signature');
     await click(button);
     expect((await signature).detail.quoteId).to.equal(approve.quote!.id);

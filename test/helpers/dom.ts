@@ -36,17 +36,13 @@ export function buttonNamed(name: string | RegExp, root: Document | Element = do
 export async function click(el: Element, times = 1): Promise<void> {
   el.scrollIntoView({ block: 'center' });
   let position: [number, number] = [0, 0];
-  await waitFor(
-    () => {
-      const box = el.getBoundingClientRect();
-      position = [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
-      if ((el as HTMLButtonElement).disabled) return false;
-      const hit = deepElementFromPoint(...position);
-      return hit !== null && (hit === el || el.contains(hit) || el.shadowRoot?.contains(hit) === true);
-    },
-    `<${el.localName}> "${el.textContent?.trim()}" enabled and under the pointer`,
-    3_000,
-  );
+  await waitFor(() => {
+    const box = el.getBoundingClientRect();
+    position = [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
+    if ((el as HTMLButtonElement).disabled) return false;
+    const hit = deepElementFromPoint(...position);
+    return hit !== null && (hit === el || el.contains(hit) || el.shadowRoot?.contains(hit) === true);
+  }, `<${el.localName}> "${el.textContent?.trim()}" enabled and under the pointer`);
   // Several clicks go out back to back, as a double click would, without re-aiming.
   await Promise.all(Array.from({ length: times }, () => sendMouse({ type: 'click', position })));
 }

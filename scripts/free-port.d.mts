@@ -1,0 +1,2 @@
+/** A free TCP port outside the ephemeral range, for a server whose address must be known before it starts. */
+export function freePort(): Promise<number>;
