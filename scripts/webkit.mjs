@@ -47,7 +47,19 @@ export async function startWebKitDriver() {
   let failed;
   driver.on('error', (error) => (failed = error));
   // Detached, so a signal to this process's group does not reach it: stop it on every way out.
+  // Stopping also drops those hooks, so a process that starts many drivers keeps none of theirs.
+  const onSignal = Object.fromEntries(
+    ['SIGTERM', 'SIGHUP', 'SIGINT'].map((signal) => [
+      signal,
+      () => {
+        stop();
+        process.exit(128 + (signal === 'SIGHUP' ? 1 : signal === 'SIGINT' ? 2 : 15));
+      },
+    ]),
+  );
   const stop = () => {
+    process.off('exit', stop);
+    for (const [signal, handler] of Object.entries(onSignal)) process.off(signal, handler);
     try {
       process.kill(-driver.pid, 'SIGTERM');
     } catch {
@@ -55,11 +67,7 @@ export async function startWebKitDriver() {
     }
   };
   process.once('exit', stop);
-  for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT'])
-    process.once(signal, () => {
-      stop();
-      process.exit(128 + (signal === 'SIGHUP' ? 1 : signal === 'SIGINT' ? 2 : 15));
-    });
+  for (const [signal, handler] of Object.entries(onSignal)) process.once(signal, handler);
   for (let waited = 0; waited < 10_000 && !failed; waited += 100) {
     try {
       const status = await fetch(`http://127.0.0.1:${port}/status`, { signal: AbortSignal.timeout(1_000) });

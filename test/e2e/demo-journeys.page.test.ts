@@ -54,6 +54,9 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
         );
         (error as Error).message += `\n${notes.join('\n')}`;
         throw error;
+      } finally {
+        // Each device is a browser of its own (WebKit: a driver, a display and MiniBrowser): none outlives its journey.
+        await Promise.all(devices.splice(0).map((device) => device.close().catch(() => undefined)));
       }
     });
   }

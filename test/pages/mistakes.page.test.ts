@@ -10,11 +10,11 @@ import express from 'express';
 import { dirname } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import { itNeeds } from '../harness/node.js';
 import { createRelay, toNodeHandler } from '../../src/relay/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { launchEngine, testEngine, type Engine, type Tab } from '../helpers/engine/index.js';
+import { launchEngine, testEngine, type Device, type Engine, type Tab } from '../helpers/engine/index.js';
 import { BUNDLE } from '../helpers/page-server.js';
 import { createWalletCustomer } from '../helpers/stack.js';
 
@@ -137,6 +137,15 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
     await sandbox?.close();
   });
 
+  // Each device is a browser of its own (WebKit: a driver, a display and MiniBrowser): none outlives its test.
+  const devices: Device[] = [];
+  afterEach(() => Promise.all(devices.splice(0).map((device) => device.close().catch(() => undefined))));
+  async function newTab(): Promise<Tab> {
+    const device = await engine.newDevice();
+    devices.push(device);
+    return device.newTab();
+  }
+
   /**
    * Opens the partner page of `mistake` and acts as the user would: asks for a
    * code, or (when the wallet could not even list its sign-in methods) tries
@@ -148,7 +157,7 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
     const { accountId } = await createWalletCustomer(sandbox, {
       email: `mistake-${crypto.randomUUID().slice(0, 8)}@example.com`,
     });
-    const tab = await (await engine.newDevice()).newTab();
+    const tab = await newTab();
     await tab.addInitScript(() => {
       document.addEventListener('ew-error', (e) => ((window as any).__ewErrors ??= []).push((e as CustomEvent).detail));
     }, undefined);
@@ -209,7 +218,7 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
     const { accountId } = await createWalletCustomer(sandbox, {
       email: `passkey-${crypto.randomUUID().slice(0, 8)}@example.com`,
     });
-    const tab = await (await engine.newDevice()).newTab();
+    const tab = await newTab();
     await tab.goto(`${origin}/?account=${encodeURIComponent(accountId)}`);
     await tab.addAuthenticator();
     await tab.click({ role: 'button', name: 'Email me a code' });
@@ -255,7 +264,7 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
       const { accountId } = await createWalletCustomer(sandbox, {
         email: `hpke-${crypto.randomUUID().slice(0, 8)}@example.com`,
       });
-      const tab = await (await engine.newDevice()).newTab();
+      const tab = await newTab();
       await tab.goto(`${origin}/?account=${encodeURIComponent(accountId)}`);
       // The first paint needs no HPKE: the form is there and the file was not asked for.
       const ask = { role: 'button', name: 'Email me a code' } as const;
@@ -317,7 +326,7 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
     const { accountId, customerId } = await createWalletCustomer(sandbox, {
       email: `file-${crypto.randomUUID().slice(0, 8)}@example.com`,
     });
-    const tab = await (await engine.newDevice()).newTab();
+    const tab = await newTab();
     await tab.goto(`${origin}/?account=${encodeURIComponent(accountId)}&customer=${encodeURIComponent(customerId)}`);
     await tab.waitFor({ role: 'button', name: 'Email me a code' });
     await tab.evaluate(() => {
