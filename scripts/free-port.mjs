@@ -18,13 +18,18 @@ function ephemeralRange() {
 }
 
 /** True when nothing listens on `port` on any address (a bind without a host takes them all). */
-function isFree(port) {
+export function isFree(port) {
   return new Promise((resolve) => {
     const server = createServer();
     server.once('error', () => resolve(false));
     server.listen({ port, exclusive: true }, () => server.close(() => resolve(true)));
   });
 }
+
+// Ports browsers refuse to load (the Fetch standard's "bad ports"); the only one in our range.
+const BLOCKED = new Set([10_080]);
+// Handed out by this process but maybe not bound yet: a second pick must not get one again.
+const given = new Set();
 
 /**
  * A free TCP port for a server whose address must be known before it starts,
@@ -34,9 +39,12 @@ export async function freePort() {
   const [low, high] = ephemeralRange();
   // Below the range when there is room there (Linux: 10000-32767), else above it.
   const [start, last] = low > 11_000 ? [10_000, low - 1] : [high + 1, 65_535];
+  if (last - start < 1_000) throw new Error(`no room for a port outside the ephemeral range ${low}-${high}`);
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = start + Math.floor(Math.random() * (last - start + 1));
-    if (await isFree(port)) return port;
+    if (BLOCKED.has(port) || given.has(port) || !(await isFree(port))) continue;
+    given.add(port);
+    return port;
   }
   throw new Error(`no free port found between ${start} and ${last}`);
 }

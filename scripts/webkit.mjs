@@ -46,6 +46,8 @@ export async function startWebKitDriver() {
   driver.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-2_000)));
   let failed;
   driver.on('error', (error) => (failed = error));
+  // A driver that could not bind its port exits; whatever answers there then is not ours.
+  driver.on('exit', (code, signal) => (failed ??= new Error(`it exited (${signal ?? `code ${code}`})`)));
   // Detached, so a signal to this process's group does not reach it: stop it on every way out.
   // Stopping also drops those hooks, so a process that starts many drivers keeps none of theirs.
   const onSignal = Object.fromEntries(

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { test } from 'node:test';
-import { freePort } from '../../scripts/free-port.mjs';
+import { freePort, isFree } from '../../scripts/free-port.mjs';
 
 const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
 
@@ -24,19 +24,22 @@ test('freePort: outside the ephemeral range, and free on every address', async (
   }
 });
 
-test('freePort: never a port something listens on', async () => {
-  const taken = await Promise.all(
-    Array.from({ length: 200 }, async () => {
-      const port = await freePort();
-      const server = createServer();
-      await new Promise<void>((resolve) => server.listen({ port, host: '127.0.0.1' }, resolve));
-      return { port, server };
-    }),
-  );
-  try {
-    const ports = new Set(taken.map((t) => t.port));
-    for (let i = 0; i < 50; i++) assert.ok(!ports.has(await freePort()));
-  } finally {
-    await Promise.all(taken.map((t) => new Promise((resolve) => t.server.close(resolve))));
+test('isFree: false for a port bound on 127.0.0.1 or on localhost, true once it is let go', async () => {
+  for (const host of ['127.0.0.1', 'localhost']) {
+    const port = await freePort();
+    const server = createServer();
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ port, host }, resolve);
+    });
+    assert.equal(await isFree(port), false, `${host}:${port} is taken`);
+    await new Promise((resolve) => server.close(resolve));
+    assert.equal(await isFree(port), true, `${host}:${port} was let go`);
   }
+});
+
+test('freePort: never the same port twice in one process, even before the first is bound', async () => {
+  const ports = await Promise.all(Array.from({ length: 300 }, () => freePort()));
+  assert.equal(new Set(ports).size, ports.length);
+  assert.ok(!ports.includes(10_080), 'a port browsers refuse');
 });
