@@ -4,9 +4,20 @@
 // Page tests (`.page.test.ts`: Node drives real pages in the engine TEST_ENGINE
 // names) run only with `--pages`, which runs nothing else; npm test runs them
 // once per engine.
-import { spawnSync } from 'node:child_process';
+//
+// Each file runs in a process of its own, two at a time, under a watchdog. On
+// Node 20, tsx's module hooks run on a thread of their own, and a process can
+// deadlock waiting for that thread (seen once in CI: a file silent for 15
+// minutes, its main thread asleep on a futex). A file that prints nothing for
+// TEST_SILENCE_MS (default 3 minutes; the slowest test takes under one) is
+// killed and run once more, and says so; a second silence is a failure.
+import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+
+const SILENCE_MS = Number(process.env.TEST_SILENCE_MS ?? 180_000);
+const CONCURRENCY = 2;
+const COUNTS = ['tests', 'suites', 'pass', 'fail', 'cancelled', 'skipped', 'todo'];
 
 function testFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -23,9 +34,103 @@ const files = testFiles('test')
   .filter((file) => file.endsWith('.page.test.ts') === pages)
   .filter((file) => filter.length === 0 || filter.some((f) => file.includes(f)))
   .sort();
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
-  { stdio: 'inherit' },
+
+const running = new Set();
+const killGroup = (child) => {
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.once(signal, () => {
+    running.forEach(killGroup);
+    process.exit(1);
+  });
+
+/** One run of `file`: its output, exit code, and whether the watchdog ended it. */
+function runOnce(file) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // its own group: the watchdog ends the file's test process too
+      env: process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1', ...process.env } : process.env,
+    });
+    running.add(child);
+    let output = '';
+    let silent = false;
+    let watchdog;
+    const wake = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        silent = true;
+        killGroup(child);
+      }, SILENCE_MS);
+    };
+    const take = (chunk) => {
+      output += chunk;
+      wake();
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    wake();
+    child.on('close', (code) => {
+      clearTimeout(watchdog);
+      running.delete(child);
+      resolve({ output, code: code ?? 1, silent });
+    });
+  });
+}
+
+/** Splits node:test's closing `ℹ name N` lines from the rest of a file's output. */
+function closingCounts(output) {
+  const counts = {};
+  const rest = output
+    .split('\n')
+    .filter((line) => {
+      // eslint-disable-next-line no-control-regex -- colour codes around the ℹ
+      const match = line.replace(/\x1b\[[0-9;]*m/g, '').match(/^ℹ (\w+) ([\d.]+)$/);
+      if (!match) return true;
+      counts[match[1]] = Number(match[2]);
+      return false;
+    })
+    .join('\n');
+  return { counts, rest };
+}
+
+const totals = Object.fromEntries(COUNTS.map((name) => [name, 0]));
+const failing = [];
+const started = Date.now();
+
+async function runFile(file) {
+  let run = await runOnce(file);
+  if (run.silent) {
+    console.log(`⚠ ${file}: no output for ${SILENCE_MS / 1000} s; killed, and run once more`);
+    run = await runOnce(file);
+  }
+  const { counts, rest } = closingCounts(run.output);
+  process.stdout.write(rest.endsWith('\n') ? rest : `${rest}\n`);
+  for (const name of COUNTS) totals[name] += counts[name] ?? 0;
+  if (run.silent) {
+    console.log(`✖ ${file}: no output for ${SILENCE_MS / 1000} s, twice; killed`);
+    totals.tests += 1;
+    totals.fail += 1;
+    failing.push(`${file}: silent for ${SILENCE_MS / 1000} s twice (a hang)`);
+  } else if (run.code !== 0) {
+    if (!counts.fail) totals.fail += 1; // it ended before its tests could report
+    failing.push(`${file}: exit code ${run.code}`);
+  }
+}
+
+const queue = [...files];
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    while (queue.length) await runFile(queue.shift());
+  }),
 );
-process.exit(result.status ?? 1);
+
+if (failing.length) console.log(`\nfiles that failed:\n${failing.map((line) => `  ${line}`).join('\n')}`);
+for (const name of COUNTS) console.log(`ℹ ${name} ${totals[name]}`);
+console.log(`ℹ duration_ms ${Date.now() - started}`);
+process.exit(failing.length ? 1 : 0);

@@ -17,20 +17,67 @@ import { WEBKIT } from './webkit.mjs';
 const [chromium, firefox, webkit, redis] = ensureSystemPackages([CHROMIUM, FIREFOX, WEBKIT, REDIS]);
 const env = { ...process.env, CHROMIUM_PATH: chromium, FIREFOX_PATH: firefox, REDIS_SERVER: redis };
 
-/** Runs a command, streaming its output, and returns {code, output}. */
-function run(command, args, extraEnv = {}) {
+// A step silent this long is hung (on Node 20 a process can deadlock on tsx's module-hooks
+// thread): it is killed and run once more. Every step prints well within it when healthy.
+const STEP_SILENCE_MS = Number(process.env.TEST_STEP_SILENCE_MS ?? 10 * 60_000);
+const running = new Set();
+const killGroup = (child) => {
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.once(signal, () => {
+    running.forEach(killGroup);
+    process.exit(1);
+  });
+
+/** Runs a command once, streaming its output; returns {code, output, silent}. */
+function runOnce(command, args, extraEnv) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // its own group, so a hung step goes with everything it started
+    });
+    running.add(child);
     let output = '';
+    let silent = false;
+    let watchdog;
+    const wake = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        silent = true;
+        killGroup(child);
+      }, STEP_SILENCE_MS);
+    };
     const take = (stream, sink) =>
       stream.on('data', (chunk) => {
         output += chunk;
         sink.write(chunk);
+        wake();
       });
     take(child.stdout, process.stdout);
     take(child.stderr, process.stderr);
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+    wake();
+    child.on('close', (code) => {
+      clearTimeout(watchdog);
+      running.delete(child);
+      resolve({ code: silent ? 1 : (code ?? 1), output, silent });
+    });
   });
+}
+
+/** Runs a command (once more if it hung), streaming its output, and returns {code, output}. */
+async function run(command, args, extraEnv = {}) {
+  const first = await runOnce(command, args, extraEnv);
+  if (!first.silent) return first;
+  console.log(`\n⚠ no output for ${STEP_SILENCE_MS / 1000} s: killed, and run once more\n`);
+  const again = await runOnce(command, args, extraEnv);
+  if (again.silent) console.log(`\n✖ no output for ${STEP_SILENCE_MS / 1000} s, twice: killed`);
+  return again;
 }
 
 // Strips ANSI colour and cursor codes so the counts can be read.
