@@ -11,9 +11,9 @@
 // minutes, its main thread asleep on a futex). A file that prints nothing for
 // TEST_SILENCE_MS (default 3 minutes; the slowest test takes under one) is
 // killed and run once more, and says so; a second silence is a failure.
-import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { runWatched } from './watched.mjs';
 
 const SILENCE_MS = Number(process.env.TEST_SILENCE_MS ?? 180_000);
 const CONCURRENCY = 2;
@@ -35,53 +35,12 @@ const files = testFiles('test')
   .filter((file) => filter.length === 0 || filter.some((f) => file.includes(f)))
   .sort();
 
-const running = new Set();
-const killGroup = (child) => {
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-};
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
-  process.once(signal, () => {
-    running.forEach(killGroup);
-    process.exit(1);
-  });
-
 /** One run of `file`: its output, exit code, and whether the watchdog ended it. */
-function runOnce(file) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true, // its own group: the watchdog ends the file's test process too
-      env: process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1', ...process.env } : process.env,
-    });
-    running.add(child);
-    let output = '';
-    let silent = false;
-    let watchdog;
-    const wake = () => {
-      clearTimeout(watchdog);
-      watchdog = setTimeout(() => {
-        silent = true;
-        killGroup(child);
-      }, SILENCE_MS);
-    };
-    const take = (chunk) => {
-      output += chunk;
-      wake();
-    };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
-    wake();
-    child.on('close', (code) => {
-      clearTimeout(watchdog);
-      running.delete(child);
-      resolve({ output, code: code ?? 1, silent });
-    });
+const runOnce = (file) =>
+  runWatched(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], {
+    env: process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1', ...process.env } : process.env,
+    silenceMs: SILENCE_MS,
   });
-}
 
 /** Splits node:test's closing `ℹ name N` lines from the rest of a file's output. */
 function closingCounts(output) {

@@ -6,11 +6,11 @@
 //   (node:test) -> per engine (Chromium, Firefox, WebKit), in sequence: the browser suites
 //   (web-test-runner), then the page tests (`*.page.test.ts`: QA demo journeys and partner pages
 //   driven from Node)
-import { spawn } from 'node:child_process';
 import { CHROMIUM } from './chromium.mjs';
 import { FIREFOX } from './firefox.mjs';
 import { REDIS } from './redis.mjs';
 import { ensureSystemPackages } from './system-package.mjs';
+import { runWatched } from './watched.mjs';
 import { WEBKIT } from './webkit.mjs';
 
 // Whatever is missing comes in one apt-get run.
@@ -20,55 +20,14 @@ const env = { ...process.env, CHROMIUM_PATH: chromium, FIREFOX_PATH: firefox, RE
 // A step silent this long is hung (on Node 20 a process can deadlock on tsx's module-hooks
 // thread): it is killed and run once more. Every step prints well within it when healthy.
 const STEP_SILENCE_MS = Number(process.env.TEST_STEP_SILENCE_MS ?? 10 * 60_000);
-const running = new Set();
-const killGroup = (child) => {
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-};
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
-  process.once(signal, () => {
-    running.forEach(killGroup);
-    process.exit(1);
-  });
 
 /** Runs a command once, streaming its output; returns {code, output, silent}. */
-function runOnce(command, args, extraEnv) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      env: { ...env, ...extraEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true, // its own group, so a hung step goes with everything it started
-    });
-    running.add(child);
-    let output = '';
-    let silent = false;
-    let watchdog;
-    const wake = () => {
-      clearTimeout(watchdog);
-      watchdog = setTimeout(() => {
-        silent = true;
-        killGroup(child);
-      }, STEP_SILENCE_MS);
-    };
-    const take = (stream, sink) =>
-      stream.on('data', (chunk) => {
-        output += chunk;
-        sink.write(chunk);
-        wake();
-      });
-    take(child.stdout, process.stdout);
-    take(child.stderr, process.stderr);
-    wake();
-    child.on('close', (code) => {
-      clearTimeout(watchdog);
-      running.delete(child);
-      resolve({ code: silent ? 1 : (code ?? 1), output, silent });
-    });
+const runOnce = (command, args, extraEnv) =>
+  runWatched(command, args, {
+    env: { ...env, ...extraEnv },
+    silenceMs: STEP_SILENCE_MS,
+    onData: (chunk, stream) => (stream === 'stdout' ? process.stdout : process.stderr).write(chunk),
   });
-}
 
 /** Runs a command (once more if it hung), streaming its output, and returns {code, output}. */
 async function run(command, args, extraEnv = {}) {
