@@ -31,11 +31,10 @@ export interface ClientContext {
 export async function activeSession(ctx: ClientContext, operation: string): Promise<StoredSession> {
   let session = ctx.sessions.session;
   if (!session) throw new WalletError('NOT_SIGNED_IN', 'Sign in first', { operation });
-  const left = session.expiresAt - ctx.api.clock.now();
-  if (left <= 0) {
-    await ctx.sessions.clear('expired');
+  if (session.expiresAt <= ctx.api.clock.now() && (await ctx.sessions.expire())) {
     throw new WalletError('SESSION_EXPIRED', 'The session has expired', { operation });
   }
+  const left = session.expiresAt - ctx.api.clock.now();
   if (left < ctx.options.actionMarginMs) {
     await ctx.refresh(operation);
     session = ctx.sessions.session;

@@ -17,7 +17,7 @@
  * failures).
  */
 import { ApiClient, fetchTransport, WalletError, type AuthMethod, type Quote } from '../protocol/index.js';
-import { listCredentials, type ClientContext } from './context.js';
+import { activeSessions, listCredentials, type ClientContext } from './context.js';
 import { revokeCredential } from './flows/credentials.js';
 import { approveQuote, signPayload, type QuoteApproval, type SignPayloadOptions } from './flows/approve-quote.js';
 import type { ApproveQuoteOptions } from './verify-quote.js';
@@ -118,6 +118,7 @@ export class WalletClient extends EventTarget {
         accountId: this.options.accountId,
         channel: this.options.storageNamespace,
         refreshMarginMs: this.options.refreshMarginMs,
+        stillListed: async (id) => (await activeSessions(this.ctx, 'checkSession')).some((s) => s.id === id),
       },
       this.vault,
       api.clock,
@@ -132,6 +133,11 @@ export class WalletClient extends EventTarget {
   /** The current state. */
   get state(): WalletState {
     return this.stateValue;
+  }
+
+  /** The wallet (`InternalAccount:…`) this client signs for. */
+  get accountId(): string {
+    return this.options.accountId;
   }
 
   /** The current session, or undefined when signed out. */

@@ -99,11 +99,20 @@ async function assertSignature(signer: Uint8Array, signatureHex: string, data: U
 
 /**
  * Verifies an OTP target bundle and returns its `targetPublic` as 65-byte
- * uncompressed SEC1, the key the OTP is sealed to.
+ * uncompressed SEC1, the key the OTP is sealed to. With `organizationId`, the
+ * bundle must be signed for that organization: a code sealed to another
+ * organization's target would sign the user in to a wallet there.
  */
-export async function parseTargetBundle(bundleJson: string, trust: EnclaveTrust): Promise<Uint8Array> {
+export async function parseTargetBundle(
+  bundleJson: string,
+  trust: EnclaveTrust,
+  organizationId?: string,
+): Promise<Uint8Array> {
   // Target bundles are always signed, the hosted sandbox's too: the unsigned form is never accepted here.
   const { signedData } = await verifyEnclaveBundle(bundleJson, { pinnedKey: trust.pinnedKey });
+  if (organizationId !== undefined && signedData['organizationId'] !== organizationId) {
+    throw new WalletCryptoError('BUNDLE_WRONG_ORGANIZATION', 'target bundle: signed for another organization');
+  }
   const target = signedData['targetPublic'];
   if (typeof target !== 'string' || target === '') {
     throw new WalletCryptoError('BUNDLE_MISSING_TARGET', 'target bundle: "targetPublic" is missing');

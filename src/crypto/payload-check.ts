@@ -71,6 +71,14 @@ export interface OtpTokenExpectation {
   publicKey: string | Uint8Array;
   /** The current time in ms since the epoch, on the server's clock. */
   now: number;
+  /**
+   * The session key this client asked the service to seal a session to, when
+   * it asked for one. A token naming a `session_public_key` is refused unless
+   * it is this key: the session would belong to whoever holds that key.
+   */
+  sessionPublicKey?: string | Uint8Array;
+  /** The organization the token must name (`organization_id`), when the client knows it. */
+  organizationId?: string;
 }
 
 /** An explicit opt-out for operations whose payload format the service changes. */
@@ -228,6 +236,19 @@ export function checkOtpVerificationToken(payload: string, expect: Omit<OtpToken
   }
   if (expiresAtMs <= expect.now) {
     throw new WalletCryptoError('PAYLOAD_EXPIRED', 'verification token has expired');
+  }
+  const session = claims['session_public_key'];
+  if (
+    expect.sessionPublicKey === undefined
+      ? session !== undefined
+      : !sameKey(session, expect.sessionPublicKey, 'session_public_key')
+  ) {
+    throw new WalletCryptoError('PAYLOAD_WRONG_KEY', 'verification token names a session key this client did not generate', {
+      field: 'session_public_key',
+    });
+  }
+  if (expect.organizationId !== undefined && claims['organization_id'] !== expect.organizationId) {
+    throw mismatch('organization_id', 'names another organization');
   }
   return { ...claims, public_key: claims['public_key'], expiresAtMs };
 }

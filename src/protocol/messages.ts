@@ -58,6 +58,7 @@ export const DEFAULT_MESSAGES: Readonly<Record<string, string>> = {
   QUOTE_NOT_SIGNABLE: 'This payment cannot be approved from this wallet.',
   WRONG_CREDENTIAL_TYPE: 'That sign-in method cannot be used here.',
   OUTCOME_UNKNOWN: 'We could not confirm whether that worked. Check and try again.',
+  NOT_CONFIRMED: 'The wallet service said this was done, but your wallet does not show it. Check and try again.',
   CHALLENGE_EXPIRED: 'That took too long. Try again.',
   ABORTED: 'Cancelled.',
   PASSKEY_CANCELLED: 'The passkey request was cancelled or timed out.',

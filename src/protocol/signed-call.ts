@@ -47,10 +47,23 @@ interface Challenge {
   requestId: string;
 }
 
+/** The service's request ids are `Request:<uuid>`: anything else could not be one, and would go out as a header. */
+const REQUEST_ID = /^Request:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `value` can be a request id the service issued. */
+export const isRequestId = (value: unknown): value is string => typeof value === 'string' && REQUEST_ID.test(value);
+
 function readChallenge(body: unknown, operation: string): Challenge {
   const b = body as Partial<Challenge> | undefined;
   if (typeof b?.payloadToSign !== 'string' || typeof b.requestId !== 'string') {
     throw new WalletError('INVALID_RESPONSE', `${operation}: a 202 answer without payloadToSign and requestId`, {
+      status: 202,
+      operation,
+    });
+  }
+  // Checked before anything is stamped: a stamp made for a request that cannot be sent is one more stamp in the open.
+  if (!isRequestId(b.requestId)) {
+    throw new WalletError('INVALID_RESPONSE', `${operation}: the requestId is not Request:<uuid>`, {
       status: 202,
       operation,
     });

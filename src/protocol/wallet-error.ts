@@ -49,6 +49,8 @@ export type ClientErrorCode =
   | 'WRONG_CREDENTIAL_TYPE'
   /** The action may have happened but the answer was lost, and reading the state back failed. */
   | 'OUTCOME_UNKNOWN'
+  /** The service's answer said done, but the state read back says otherwise (a relay may have faked the answer). */
+  | 'NOT_CONFIRMED'
   /** A prepared challenge (passkey) expired before it was used; prepare again. */
   | 'CHALLENGE_EXPIRED'
   /** The operation was cancelled through its AbortSignal. */

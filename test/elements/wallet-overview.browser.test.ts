@@ -12,6 +12,7 @@ import { buttonNamed, click, deepQueryAll, waitFor } from '../helpers/dom.js';
 import { mountWallet, signInByTyping } from '../helpers/elements.js';
 import { expectAccessible } from '../helpers/axe.js';
 import type { Transport } from '../../src/protocol/index.js';
+import { checksumAddress } from '../../src/elements/wallet-overview/address-checksum.js';
 
 const text = (el: Element, selector: string) => deepQueryAll(selector, el)[0]?.textContent?.trim() ?? '';
 
@@ -55,7 +56,7 @@ describe('<ew-wallet> shows the wallet: identity, balance, address', () => {
     document.querySelectorAll('ew-wallet').forEach((el) => el.remove());
   });
 
-  it('after an email sign-in: the masked email, the balance (refreshable), the short address, copy and a QR code that decodes to the address', async () => {
+  it('after an email sign-in: the masked email, the balance (refreshable), the whole address in its checksum case, copy and a QR code that decode to it', async () => {
     const wallet = await newWallet();
     await platform('POST', `/sandbox/internal-accounts/${wallet.accountId}/fund`, { amount: 1_234 });
     const el = await mountWallet(wallet);
@@ -63,8 +64,12 @@ describe('<ew-wallet> shows the wallet: identity, balance, address', () => {
     await waitFor(() => text(el, '[part~="identity"]').match(/^Signed in as u\*\*\*@example\.com$/), 'identity');
     await waitFor(() => text(el, '[part~="balance"]') === '$12.34', 'the balance');
     const { body } = await platform('GET', `/customers/internal-accounts?customerId=${wallet.customerId}`);
-    const address = body.data[0].walletAddress as string;
-    expect(text(el, '[part~="address"]')).to.equal(`${address.slice(0, 6)}…${address.slice(-4)}`);
+    const stored = body.data[0].walletAddress as string;
+    // Shown whole (never only its ends), in groups of four, in its EIP-55 case once the checksum loads.
+    const address = checksumAddress(stored)!;
+    expect(address).to.not.equal(stored);
+    await waitFor(() => text(el, '[part~="address"]').replace(/ /g, '') === address, 'the checksummed address');
+    expect(text(el, '[part~="address"]').split(' ')).to.have.length(10);
 
     // Money arrives elsewhere; Refresh reads it.
     await platform('POST', `/sandbox/internal-accounts/${wallet.accountId}/fund`, { amount: 766 });
@@ -154,5 +159,30 @@ describe('<ew-wallet> shows the wallet: identity, balance, address', () => {
     release();
     await waitFor(() => !deepQueryAll('[part~="error"]', overview).length, 'the error cleared');
     await waitFor(() => text(overview, '[part~="balance"]') === '$0.00', 'the balance again');
+  });
+
+  it('an address whose letter case contradicts its checksum (altered on the way) is not shown, copied or drawn', async () => {
+    const wallet = await newWallet();
+    const { transport } = recording();
+    let altered: string | undefined;
+    // A relay that rewrites the address to a look-alike in checksum case with one character changed.
+    const tampering: Transport = async (request) => {
+      const answer = await transport(request);
+      if (!request.path.startsWith('/customers/internal-accounts')) return answer;
+      const body = answer.body as { data: { walletAddress: string }[] };
+      const good = checksumAddress(body.data[0]!.walletAddress)!;
+      const last = good.at(-1)!.toLowerCase() === 'a' ? 'b' : 'a';
+      altered = `${good.slice(0, -1)}${good.at(-2)!.toUpperCase() === good.at(-2) ? last.toUpperCase() : last}`;
+      return { ...answer, body: { ...body, data: [{ ...body.data[0], walletAddress: altered }] } };
+    };
+    const el = await mountWallet(wallet, {}, { transport: tampering });
+    await signInByTyping(el);
+    const overview = await waitFor(() => deepQueryAll('ew-wallet-overview', el)[0], 'the overview');
+    await waitFor(() => text(overview, '[part~="error"]').startsWith('This address failed its checksum'), 'refused');
+    expect(altered).to.match(/^0x[0-9a-fA-F]{40}$/);
+    expect(() => checksumAddress(altered!)).to.throw(RangeError);
+    expect(deepQueryAll('[part~="address"]', overview)).to.have.length(0);
+    expect(buttonNamed('Copy address', overview)).to.equal(undefined);
+    expect(buttonNamed('Show QR code', overview)).to.equal(undefined);
   });
 });

@@ -83,7 +83,7 @@ export async function startOtpSignIn(
         });
       }
       // Refused here, not at finish: the user learns before typing a code that will never be sent.
-      await parseTargetBundle(body.otpEncryptionTargetBundle, ctx.options.trust.otpTarget);
+      await parseTargetBundle(body.otpEncryptionTargetBundle, ctx.options.trust.otpTarget, ctx.options.organizationId);
       target = body;
       // The first seal on a page pays one-time costs (src/crypto/prewarm.ts): paid now, while the user
       // types the code. Not awaited, and it never rejects: finish verifies and seals from scratch.
@@ -128,7 +128,13 @@ export async function startOtpSignIn(
         path: `/auth/credentials/${encodeURIComponent(id)}/verify`,
         body: { type, encryptedOtpBundle },
         operation,
-        expect: (now) => ({ kind: 'otp-token', publicKey: tekHex, now }),
+        // The token must name our TEK, no other session key, and this wallet's organization when known.
+        expect: (now) => ({
+          kind: 'otp-token',
+          publicKey: tekHex,
+          now,
+          ...(ctx.options.organizationId ? { organizationId: ctx.options.organizationId } : {}),
+        }),
         signer: () => tek,
       });
       if (!body) throw new WalletError('INVALID_RESPONSE', 'The verify answer has no session', { operation });

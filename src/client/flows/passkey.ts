@@ -6,7 +6,13 @@
  */
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { checkPayloadToSign, sha256Hex, toBase64Url, utf8, WalletCryptoError } from '../../crypto/index.js';
-import { WalletError, type AuthMethod, type AuthSession, type PasskeyChallenge } from '../../protocol/index.js';
+import {
+  isRequestId,
+  WalletError,
+  type AuthMethod,
+  type AuthSession,
+  type PasskeyChallenge,
+} from '../../protocol/index.js';
 import {
   activeSession,
   activityExpectation,
@@ -77,7 +83,7 @@ export async function preparePasskeySignIn(ctx: ClientContext, credentialId?: st
   });
   if (
     typeof challenge.challenge !== 'string' ||
-    typeof challenge.requestId !== 'string' ||
+    !isRequestId(challenge.requestId) ||
     typeof challenge.credentialId !== 'string'
   ) {
     throw new WalletError('INVALID_RESPONSE', 'The passkey challenge answer is incomplete', { operation });

@@ -34,8 +34,7 @@ export async function refreshSession(ctx: ClientContext, operation = 'refreshSes
     const latest = await ctx.sessions.reloadFromVault();
     if (!latest) throw new WalletError('NOT_SIGNED_IN', 'Signed out meanwhile', { operation });
     if (latest.sessionId !== started.sessionId) return toInfo(latest);
-    if (latest.expiresAt <= ctx.api.clock.now()) {
-      await ctx.sessions.clear('expired');
+    if (latest.expiresAt <= ctx.api.clock.now() && (await ctx.sessions.expire())) {
       throw new WalletError('SESSION_EXPIRED', 'The session expired before it could be refreshed', { operation });
     }
     const key = await newSessionKey(ctx.options.sessionKeyMode);
@@ -99,16 +98,28 @@ async function reopenAfterLostRefresh(
   });
 }
 
-/** Revokes a session (another device's, or this one's), signed by this device's session. */
+/**
+ * Revokes a session (another device's, or this one's), signed by this
+ * device's session. Done only once the session is gone from the service's
+ * list: a relay that keeps the signed retry and answers 204 itself must not
+ * make "signed out everywhere" a false promise (NOT_CONFIRMED).
+ */
 export async function revokeSession(ctx: ClientContext, sessionId: string, operation = 'revokeSession'): Promise<void> {
   const session = await activeSession(ctx, operation);
-  await sessionSignedCall(ctx, session, {
+  const gone = async () => !(await activeSessions(ctx, operation)).some((s) => s.id === sessionId);
+  const result = await sessionSignedCall(ctx, session, {
     method: 'DELETE',
     path: `/auth/sessions/${encodeURIComponent(sessionId)}`,
     operation,
     expect: expectActivity(ctx, 'revokeSession', { parameters: { apiKeyIds: [sessionId] } }),
-    readBack: async () => !(await activeSessions(ctx, operation)).some((s) => s.id === sessionId),
+    readBack: gone,
   });
+  // Signing out this device revokes the session that lists: it can no longer read the list.
+  if (result.outcome === 'answered' && sessionId !== session.sessionId && !(await gone())) {
+    throw new WalletError('NOT_CONFIRMED', 'The service answered the revoke, but the session is still listed', {
+      operation,
+    });
+  }
 }
 
 /**
@@ -120,7 +131,9 @@ export async function signOut(ctx: ClientContext): Promise<{ revoked: boolean; e
   const session = ctx.sessions.session;
   if (!session) return { revoked: true };
   try {
-    if (session.expiresAt > ctx.api.clock.now()) await revokeSession(ctx, session.sessionId, 'signOut');
+    // An expiry by a clock the relay alone set is no reason to leave the session open at the service.
+    if (session.expiresAt > ctx.api.clock.now() || !ctx.api.clock.believed)
+      await revokeSession(ctx, session.sessionId, 'signOut');
     return { revoked: true };
   } catch (error) {
     return { revoked: false, error };

@@ -2,6 +2,7 @@
 import { generateEncryptionKeyPair, loadHpke, openExportBundle, publicKeyHex } from '../../crypto/index.js';
 import { WalletError } from '../../protocol/index.js';
 import { activeSession, sessionSignedCall, expectActivity, type ClientContext } from '../context.js';
+import { getWallet } from './wallet-info.js';
 
 /**
  * Exports the wallet: a fresh ECDH key, a signed request naming it, then the
@@ -46,10 +47,15 @@ export async function exportWallet(ctx: ClientContext): Promise<string> {
   });
 }
 
+/**
+ * Turns the wallet's privacy on or off. With `customerId` set, done only once
+ * the wallet reads back the value asked for: a relay that withholds the signed
+ * retry and answers 200 itself is caught (NOT_CONFIRMED).
+ */
 export async function setWalletPrivacy(ctx: ClientContext, enabled: boolean): Promise<void> {
   const operation = 'setWalletPrivacy';
   const session = await activeSession(ctx, operation);
-  await sessionSignedCall(ctx, session, {
+  const result = await sessionSignedCall(ctx, session, {
     method: 'PATCH',
     path: `/internal-accounts/${encodeURIComponent(ctx.options.accountId)}`,
     body: { privateEnabled: enabled },
@@ -57,7 +63,13 @@ export async function setWalletPrivacy(ctx: ClientContext, enabled: boolean): Pr
     expect: expectActivity(ctx, 'setWalletPrivacy', {
       parameters: { walletId: ctx.options.accountId, privateEnabled: enabled },
     }),
+    ...(ctx.options.customerId ? { readBack: async () => (await getWallet(ctx)).privateEnabled === enabled } : {}),
   });
+  if (result.outcome === 'answered' && ctx.options.customerId && (await getWallet(ctx)).privateEnabled !== enabled) {
+    throw new WalletError('NOT_CONFIRMED', 'The service answered the change, but the wallet reads otherwise', {
+      operation,
+    });
+  }
 }
 
 /** Whether a customer answer is `customerId` holding the contact asked for. */

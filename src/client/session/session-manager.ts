@@ -52,15 +52,23 @@ export class SessionManager {
 
   private readonly accountId: string;
   private readonly refreshMarginMs: number;
+  private readonly stillListed: ((sessionId: string) => Promise<boolean>) | undefined;
 
   constructor(
-    config: { accountId: string; channel: string; refreshMarginMs: number },
+    config: {
+      accountId: string;
+      channel: string;
+      refreshMarginMs: number;
+      /** Asks the service whether a session is still active (the session list). */
+      stillListed?: (sessionId: string) => Promise<boolean>;
+    },
     private readonly vault: SessionVault,
     private readonly clock: ServerClock,
     private readonly emit: (event: SessionEvent) => void,
   ) {
     this.accountId = config.accountId;
     this.refreshMarginMs = config.refreshMarginMs;
+    this.stillListed = config.stillListed;
     this.tabs = new TabSync((message) => void this.fromOtherTab(message), config.channel);
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.onVisible);
   }
@@ -108,6 +116,14 @@ export class SessionManager {
     if (typeof answer.id !== 'string' || Number.isNaN(expiresAt)) {
       throw new WalletError('INVALID_RESPONSE', 'The session answer has no id or expiresAt');
     }
+    // A session of another wallet (or of another credential than the one signed in with) is not
+    // this sign-in's: adopting it would sign the user out at the next session list and orphan theirs.
+    if (answer.accountId !== this.accountId) {
+      throw new WalletError('INVALID_RESPONSE', 'The session answer names another wallet');
+    }
+    if (credential.id !== undefined && answer.credentialId !== undefined && answer.credentialId !== credential.id) {
+      throw new WalletError('INVALID_RESPONSE', 'The session answer names another sign-in method');
+    }
     const stored: StoredSession = {
       accountId: this.accountId,
       sessionId: answer.id,
@@ -148,6 +164,27 @@ export class SessionManager {
       }
       return now.keyPair;
     };
+  }
+
+  /**
+   * The session is past its expiry on the server's clock: clears it. When the
+   * clock is not believed (an offset the relay's `Date` alone set) the
+   * service's list decides first: a session it still lists stays, and the
+   * clock goes back to the device's. Resolves true when the session was cleared.
+   */
+  async expire(): Promise<boolean> {
+    const session = this.current;
+    if (!session) return true;
+    if (!this.clock.believed && this.stillListed) {
+      const listed = await this.stillListed(session.sessionId).catch(() => false);
+      if (listed && this.current === session) {
+        this.clock.distrust();
+        this.schedule();
+        if (session.expiresAt > this.clock.now()) return false;
+      }
+    }
+    if (this.current === session) await this.clear('expired');
+    return true;
   }
 
   /** Re-reads the vault (another tab may have refreshed) and returns what it holds. */
@@ -211,7 +248,7 @@ export class SessionManager {
     if (!session) return;
     const left = session.expiresAt - this.clock.now();
     if (left <= 0) {
-      void this.clear('expired');
+      void this.expire();
       return;
     }
     if (left <= this.refreshMarginMs && !this.warnedExpiring) {

@@ -8,6 +8,7 @@ import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { accountSettingsStyles } from './account-settings.styles.js';
 import { contactForm, type Channel, type ContactFormState } from './contact-form.js';
+import { visibleLabel } from '../shared/format.js';
 import {
   countryOf,
   defaultRegion,
@@ -282,7 +283,7 @@ export class EwAccountSettings extends LitElement {
         <div class="current">
           <h4 id="${channel}-title">${email ? s.emailLabel : s.phoneLabel}</h4>
           <div part="value">
-            ${!contact ? html`<span class="skeleton"></span>` : value ? (email ? value : displayPhone(value)) : s.notSet}
+            ${!contact ? html`<span class="skeleton"></span>` : value ? visibleLabel(email ? value : displayPhone(value)) : s.notSet}
           </div>
         </div>
         <button

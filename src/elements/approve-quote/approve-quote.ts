@@ -28,7 +28,19 @@ export type PaymentStatus = 'processing' | 'completed' | 'failed';
 const ANNOUNCE_AT_S = [60, 10];
 
 /** How long the button must have been fully in view, and the layout still, before it arms. */
-const ARM_AFTER_MS = 600;
+export const ARM_AFTER_MS = 600;
+
+/** Whether this engine reports occlusion and opacity (IntersectionObserver v2: `isVisible`). */
+const tracksVisibility = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
+
+/** True in a page shown inside a frame: a framing page can hide this one and catch its clicks. */
+const isFramed = (): boolean => {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true;
+  }
+};
 
 /** What the summary shows, formatted once from a verified quote. */
 interface Shown {
@@ -81,6 +93,7 @@ export class EwApproveQuote extends LitElement {
     quote: { attribute: false },
     destinationLabel: { attribute: 'destination-label' },
     allowUnverifiedPayment: { type: Boolean, attribute: 'allow-unverified-payment' },
+    allowFramed: { type: Boolean, attribute: 'allow-framed' },
     locale: {},
     status: { reflect: true },
     failureReason: { attribute: 'failure-reason' },
@@ -104,6 +117,12 @@ export class EwApproveQuote extends LitElement {
    * payload that disagrees with the quote is refused either way. Default false.
    */
   declare allowUnverifiedPayment: boolean;
+  /**
+   * Let Approve arm when this page is shown inside a frame. Off by default: a framing page (even
+   * one of the same site) can make this one invisible over a decoy and catch the user's click. Set
+   * it only when the framing page is yours and shows this frame as it is. Default false.
+   */
+  declare allowFramed: boolean;
   /** Locale for amounts (default: the page's). */
   declare locale: string | undefined;
   /**
@@ -125,6 +144,8 @@ export class EwApproveQuote extends LitElement {
   private readonly wallet = new ClientController(this);
   private readonly readiness = new ReadyController(this);
   private observer: IntersectionObserver | undefined;
+  /** The button the observer watches, and the session it was drawn for: either changing restarts the wait. */
+  private watched: { button: HTMLButtonElement; sessionId: string | undefined } | undefined;
   private armTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly clock = new ServerTimeController(this);
 
@@ -132,6 +153,7 @@ export class EwApproveQuote extends LitElement {
     super();
     this.armed = false;
     this.allowUnverifiedPayment = false;
+    this.allowFramed = false;
   }
 
   override disconnectedCallback(): void {
@@ -145,6 +167,7 @@ export class EwApproveQuote extends LitElement {
     this.armed = false;
     this.observer?.disconnect();
     this.observer = undefined;
+    this.watched = undefined;
   }
 
   /** Shows `error` instead of the quote: no summary, no button. */
@@ -155,7 +178,7 @@ export class EwApproveQuote extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const display = ['quote', 'allowUnverifiedPayment', 'destinationLabel', 'locale', 'strings'] as const;
+    const display = ['quote', 'allowUnverifiedPayment', 'destinationLabel', 'locale', 'strings', 'client'] as const;
     if (!display.some((name) => changed.has(name))) return;
     // Anything that changes what the summary says disarms: the click must approve what was read.
     this.disarm();
@@ -168,7 +191,12 @@ export class EwApproveQuote extends LitElement {
     this.shown = this.refused = undefined;
     if (this.quote === undefined) return;
     try {
-      const view = verifyQuote(this.quote, { allowUnverifiedPayment: this.allowUnverifiedPayment });
+      // Held to the signed-in wallet now, not at the click: another wallet's quote never shows an Approve.
+      const accountId = this.client?.accountId;
+      const view = verifyQuote(this.quote, {
+        allowUnverifiedPayment: this.allowUnverifiedPayment,
+        ...(accountId === undefined ? {} : { accountId }),
+      });
       const { sendingCurrency: sending, receivingCurrency: receiving } = view;
       const locale = usableLocale(this.locale);
       this.shown = {
@@ -200,23 +228,25 @@ export class EwApproveQuote extends LitElement {
   }
 
   protected override updated(): void {
-    const button = this.renderRoot.querySelector<HTMLButtonElement>('[part~="submit"]');
-    if (!button) {
-      this.observer?.disconnect();
-      this.observer = undefined;
-      return;
-    }
-    if (this.observer) return;
+    const button = this.renderRoot.querySelector<HTMLButtonElement>('[part~="submit"]') ?? undefined;
+    const sessionId = this.client?.state.status === 'signed-in' ? this.client.state.session.id : undefined;
+    // A button drawn anew (after a sign-out and back in) or another session starts the wait over:
+    // the user must see this button, now, for the moment it takes to arm.
+    if (this.watched && (this.watched.button !== button || this.watched.sessionId !== sessionId)) this.disarm();
+    if (!button || this.watched || (isFramed() && !this.allowFramed)) return;
+    this.watched = { button, sessionId };
     // Arm only when the whole button has been visible and not moving for a moment; any
-    // change (scrolled away, covered by a resize) disarms and restarts the wait.
+    // change (scrolled away, covered by a resize) disarms and restarts the wait. Where the
+    // engine can tell (v2), a button that is covered or made transparent does not arm either.
     this.observer = new IntersectionObserver(
       ([entry]) => {
         clearTimeout(this.armTimer);
         this.armed = false;
-        if (entry && entry.intersectionRatio >= 0.99)
+        const visible = !tracksVisibility || (entry as IntersectionObserverEntry & { isVisible?: boolean })?.isVisible;
+        if (entry && entry.intersectionRatio >= 0.99 && visible)
           this.armTimer = setTimeout(() => (this.armed = true), ARM_AFTER_MS);
       },
-      { threshold: [0, 0.99, 1] },
+      { threshold: [0, 0.99, 1], ...(tracksVisibility ? { trackVisibility: true, delay: 100 } : {}) },
     );
     this.observer.observe(button);
   }
@@ -310,7 +340,9 @@ export class EwApproveQuote extends LitElement {
                   >
                     ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.approving}` : s.approve}
                   </button>
-                  <p id="arm-hint" class="muted">${this.armed ? '' : s.armHint}</p>`
+                  <p id="arm-hint" class="muted">
+                    ${this.armed ? '' : isFramed() && !this.allowFramed ? s.framedHint : s.armHint}
+                  </p>`
       }
       <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
     </div>`;

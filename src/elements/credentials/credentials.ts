@@ -9,6 +9,7 @@ import { errorText } from '../shared/error-text.js';
 import { listStyles } from '../shared/list.styles.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
+import { visibleLabel } from '../shared/format.js';
 
 /**
  * The wallet's sign-in methods: add a passkey (prepared before the tap) or a
@@ -150,13 +151,13 @@ export class EwCredentials extends LitElement {
                 return html`<li part="item">
                   <div>
                     <strong>${s.credentialType(credential.type)}</strong>
-                    <div class="muted">${credential.nickname}</div>
+                    <div class="muted">${visibleLabel(credential.nickname)}</div>
                     ${blocked ? html`<div class="muted" id="blocked-${credential.id}">${s.removeBlocked}</div>` : nothing}
                   </div>
                   <button
                     class="secondary"
                     type="button"
-                    aria-label="${s.remove} ${s.credentialType(credential.type)} ${credential.nickname}"
+                    aria-label="${s.remove} ${s.credentialType(credential.type)} ${visibleLabel(credential.nickname)}"
                     aria-describedby=${blocked ? `blocked-${credential.id}` : nothing}
                     ?disabled=${pending || blocked || this.credentials!.length < 2}
                     @click=${() => this.removeCredential(credential)}

@@ -9,6 +9,7 @@ import { errorText } from '../shared/error-text.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { listStyles } from '../shared/list.styles.js';
+import { visibleLabel } from '../shared/format.js';
 
 /**
  * The wallet's active sessions, this device marked: refresh this one, sign it
@@ -90,7 +91,7 @@ export class EwSessions extends LitElement {
                   (session) =>
                     html`<li part="item">
                       <div>
-                        <strong>${session.nickname}</strong>
+                        <strong>${visibleLabel(session.nickname)}</strong>
                         ${session.current ? html`<span class="badge">${s.thisDevice}</span>` : nothing}
                         <div class="muted">
                           ${session.type ? s.signedInWith(s.credentialType(session.type)) : ''}

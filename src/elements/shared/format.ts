@@ -46,7 +46,8 @@ export function formatRate(
 const LABEL_MAX = 80;
 
 /**
- * A host-given label made safe to show: control, format (bidi overrides,
+ * A host- or relay-given text made safe to show (a label, a nickname, where a
+ * code went): control, format (bidi overrides,
  * zero-width) and separator characters become visible `[U+202E]` marks so
  * they cannot reorder or hide text, and it is cut at 80 characters.
  */

@@ -49,6 +49,8 @@ export interface WalletStrings {
   approve: string;
   approving: string;
   armHint: string;
+  /** Approve stays off in a framed page the host did not allow (clickjacking). */
+  framedHint: string;
   reauthToApprove: string;
   /** A quote refused before anything was shown or signed; `field` names what failed its check. */
   quoteRefused: (field: string) => string;
@@ -80,6 +82,10 @@ export interface WalletStrings {
   copyFailed: string;
   balanceLabel: string;
   addressLabel: string;
+  /** Under the address: it comes through the site, so the user checks it whole before funding. */
+  addressNote: string;
+  /** The address's letter case contradicts its checksum: it was altered, so it is not shown. */
+  addressRefused: string;
   copyAddress: string;
   showQr: string;
   hideQr: string;
@@ -175,6 +181,7 @@ export const STRINGS_EN: WalletStrings = {
   approve: 'Approve',
   approving: 'Signing…',
   armHint: 'The approve button turns on once it has been in view for a moment.',
+  framedHint: "For your safety, payments can't be approved inside this frame. Open the page on its own to approve.",
   reauthToApprove: 'Your session has ended. Sign in again to approve.',
   quoteRefused: (field) =>
     `This payment cannot be approved because a detail failed its safety check (${field}). Nothing was signed.`,
@@ -205,6 +212,8 @@ export const STRINGS_EN: WalletStrings = {
   copyFailed: 'Could not copy here: select the text and copy it yourself.',
   balanceLabel: 'Balance',
   addressLabel: 'Wallet address',
+  addressNote: 'Check every character before you send funds, and send a small amount first.',
+  addressRefused: 'This address failed its checksum and may have been altered. Do not send funds to it.',
   copyAddress: 'Copy address',
   showQr: 'Show QR code',
   hideQr: 'Hide QR code',

@@ -6,6 +6,7 @@ import { ReadyController } from '../shared/ready.js';
 import { errorText } from '../shared/error-text.js';
 import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
+import { visibleLabel } from '../shared/format.js';
 
 /**
  * Offers every sign-in method the wallet has: email and SMS codes, each
@@ -129,7 +130,7 @@ export class EwSignIn extends LitElement {
               .client=${this.client}
               .strings=${this.strings}
               credential-id=${c.id}
-              label=${passkeys.length > 1 ? `${s.signInWithPasskey} (${c.nickname})` : s.signInWithPasskey}
+              label=${passkeys.length > 1 ? `${s.signInWithPasskey} (${visibleLabel(c.nickname)})` : s.signInWithPasskey}
             ></ew-passkey-sign-in>`,
         )}
         ${

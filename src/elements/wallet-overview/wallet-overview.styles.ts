@@ -29,7 +29,15 @@ export const walletOverviewStyles = css`
   }
   [part~='address'] {
     font-family: var(--_font-mono);
-    white-space: nowrap;
+    /* Whole, in groups of four that wrap between groups, never inside one. */
+    word-spacing: 0.15em;
+    overflow-wrap: normal;
+    flex-basis: 100%;
+  }
+  .address-note {
+    flex-basis: 100%;
+    margin: 0;
+    font-size: 0.875em;
   }
   [part~='qr'] {
     width: min(12rem, 100%);

@@ -8,11 +8,7 @@ import { resolveStrings, type WalletStrings } from '../shared/strings.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { loadQrEncoder, type QrEncoder } from './qr-library.js';
 import { walletOverviewStyles } from './wallet-overview.styles.js';
-
-/** `0x12ab…9f3c`: the start and the end people compare, on one line at any width. */
-export function shortAddress(address: string): string {
-  return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
-}
+import { groupedAddress } from './address-format.js';
 
 /** The QR code of `text` as one SVG path of its dark modules (lit renders it: no innerHTML, strict CSP). */
 function qrPath(encoder: QrEncoder, text: string): { size: number; d: string } {
@@ -31,7 +27,7 @@ function qrPath(encoder: QrEncoder, text: string): { size: number; d: string } {
  * @tagname ew-wallet-overview
  * @csspart base - The wrapper.
  * @csspart balance - The balance amount.
- * @csspart address - The shortened address.
+ * @csspart address - The whole address, grouped for reading (checksum case where the chain defines one).
  * @csspart qr - The QR code.
  * @csspart error - The error message.
  * @event {EwErrorEvent} ew-error - Reading the wallet failed.
@@ -47,6 +43,7 @@ export class EwWalletOverview extends LitElement {
     showQr: { state: true },
     encoder: { state: true },
     notice: { state: true },
+    checked: { state: true },
   };
 
   declare client: WalletClient | undefined;
@@ -56,6 +53,11 @@ export class EwWalletOverview extends LitElement {
   /** The QR encoder, loaded the first time a QR code is asked for. */
   declare private encoder: QrEncoder | undefined;
   declare private notice: string | undefined;
+  /**
+   * The address as shown: in its checksum case once the checksum code has loaded (where the chain
+   * defines one), or `refused` when its case contradicts its checksum (it was altered on the way).
+   */
+  declare private checked: { address: string; shown: string } | 'refused' | undefined;
 
   private readonly wallet = new ClientController(this);
   private readonly readiness = new ReadyController(this);
@@ -82,8 +84,22 @@ export class EwWalletOverview extends LitElement {
     const info = await this.wallet.run('getWallet', () => client.getWallet());
     if (info && client === this.client) {
       this.info = info;
+      this.checked = undefined;
       this.readiness.ready();
+      if (info.address) void this.checkAddress(info.address);
     } else if (client === this.client) this.readiness.failed(this.wallet.error);
+  }
+
+  /** Puts the address in its checksum case (loaded after the first paint, with the QR encoder). */
+  private async checkAddress(address: string): Promise<void> {
+    const encoder = this.encoder ?? (await loadQrEncoder().catch(() => undefined));
+    if (!encoder || this.info?.address !== address) return;
+    this.encoder = encoder;
+    try {
+      this.checked = { address, shown: encoder.checksumAddress(address) ?? address };
+    } catch {
+      this.checked = 'refused';
+    }
   }
 
   /** Shows or hides the QR code; the encoder is fetched the first time. */
@@ -111,7 +127,14 @@ export class EwWalletOverview extends LitElement {
     const { pending, error } = this.wallet;
     const loading = pending && this.wallet.action === 'getWallet';
     const balance = info ? formatAmount(info.balance.amount, info.balance.currency) : undefined;
-    const qr = this.showQr && this.encoder && info?.address ? qrPath(this.encoder, info.address) : undefined;
+    const refused = this.checked === 'refused';
+    const address =
+      info?.address && !refused
+        ? typeof this.checked === 'object' && this.checked.address === info.address
+          ? this.checked.shown
+          : info.address
+        : undefined;
+    const qr = this.showQr && this.encoder && address ? qrPath(this.encoder, address) : undefined;
     return html`<div part="base" aria-busy=${loading ? 'true' : 'false'}>
       <dl>
         <div class="fact">
@@ -130,9 +153,12 @@ export class EwWalletOverview extends LitElement {
                 <dt>${s.addressLabel}</dt>
                 <dd>
                   ${
-                    info?.address
-                      ? html`<code part="address" title=${info.address}>${shortAddress(info.address)}</code>
-                          <button class="link" type="button" @click=${() => this.copy(info.address!)}>
+                    refused
+                      ? html`<p part="error" role="alert">${s.addressRefused}</p>`
+                      : address
+                      ? html`<code part="address" translate="no">${groupedAddress(address)}</code>
+                          <p class="muted address-note">${s.addressNote}</p>
+                          <button class="link" type="button" @click=${() => this.copy(address)}>
                             ${s.copyAddress}
                           </button>
                           <button
