@@ -30,9 +30,14 @@ export class ExpiringMap<V extends { expiresAt: number }> {
     return this.entries.get(key);
   }
 
-  /** Stores `value`, first forgetting entries that are past their grace period. */
+  /**
+   * Stores `value`, first forgetting entries that are past their grace period. A key set again
+   * moves to the end, so a key that is renewed over and over (a resource's newest request) does
+   * not stay first and hold back the pruning of everything behind it.
+   */
   set(key: string, value: V): this {
     this.prune();
+    this.entries.delete(key);
     this.entries.set(key, value);
     return this;
   }

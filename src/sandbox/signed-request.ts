@@ -10,6 +10,11 @@
  * call, whatever headers it carries. Issued ids are remembered (used or not)
  * until well after they expire (`ExpiringMap`'s grace), so a late or repeated
  * retry is still told "expired" or "already used" rather than challenged anew.
+ *
+ * Supersession (a sandbox rule, docs/sandbox.md): a newer first call on the
+ * same resource supersedes every older request on it not yet redeemed, so a
+ * stamp someone withheld (a relay keeping a signed "privacy on" or a revoke)
+ * cannot be redeemed after the user made a newer choice there.
  */
 import { iso } from './clock.js';
 import type { SandboxContext } from './context.js';
@@ -52,6 +57,19 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * What a signed request acts on, for supersession: its method and path; and
+ * for POST /auth/credentials, the one collection path every wallet shares,
+ * also the account it registers a credential on, so that wallets adding
+ * credentials at the same time do not supersede each other.
+ */
+export function resourceOf(request: ApiRequest): string {
+  const operation = `${request.method} ${request.path}`;
+  if (request.method === 'POST' && request.path === '/auth/credentials')
+    return `${operation} ${JSON.stringify(request.body['accountId'])}`;
+  return operation;
+}
+
 /** Runs `op` as a first call (202) or a signed retry. */
 export async function signedFlow(ctx: SandboxContext, op: SignedOperation): Promise<ApiResponse> {
   const { request } = op;
@@ -68,6 +86,7 @@ export async function signedFlow(ctx: SandboxContext, op: SignedOperation): Prom
     const first: PendingSignature = {
       requestId: newId('Request'),
       operation,
+      resource: resourceOf(request),
       body: canonical(request.body),
       payloadToSign: ask.payloadToSign,
       expiresAt: now + ctx.config.requestIdLifetimeMs,
@@ -76,6 +95,8 @@ export async function signedFlow(ctx: SandboxContext, op: SignedOperation): Prom
       context: ask.context ?? {},
     };
     ctx.store.pending.set(first.requestId, first);
+    // Issued, so it supersedes what is pending on its resource.
+    ctx.store.newestRequest.set(first.resource, { requestId: first.requestId, expiresAt: first.expiresAt });
     return {
       status: 202,
       body: {
@@ -92,6 +113,7 @@ export async function signedFlow(ctx: SandboxContext, op: SignedOperation): Prom
   if (now > pending.expiresAt) throw authFailed('Request-Id expired');
   // Single use: any retry that names it, good or bad, spends it.
   pending.used = true;
+  if (superseded(ctx, pending)) throw authFailed('Request-Id superseded by a newer request on the same resource');
   if (pending.operation !== operation || pending.body !== canonical(request.body)) {
     throw new ApiError(
       401,
@@ -115,6 +137,16 @@ const REQUEST_ID = /^Request:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 function issued(ctx: SandboxContext, requestId: string): PendingSignature | undefined {
   if (!REQUEST_ID.test(requestId)) throw authFailed('Request-Id is not one this service issues (Request:<uuid>)');
   return ctx.store.pending.get(requestId);
+}
+
+/**
+ * True when a newer request was issued on `pending`'s resource. The newest is
+ * remembered as long as `pending` is (the same grace, a later expiry), so a
+ * forgotten one can only be `pending` itself or older.
+ */
+function superseded(ctx: SandboxContext, pending: PendingSignature): boolean {
+  const newest = ctx.store.newestRequest.get(pending.resource);
+  return newest !== undefined && newest.requestId !== pending.requestId;
 }
 
 /** Applies the operation's signer rule to a verified stamp's key. */

@@ -180,6 +180,8 @@ export interface PendingSignature {
   requestId: string;
   /** `METHOD path` the retry must repeat. */
   operation: string;
+  /** What it acts on (signed-request.ts `resourceOf`): a newer first call on it supersedes this one. */
+  resource: string;
   /** Canonical body of the first call, compared on the retry. */
   body: string;
   payloadToSign: string;
@@ -196,6 +198,13 @@ export type SignerRule =
   | { kind: 'session'; accountIds: string[]; notCredentialId?: string }
   /** Exactly this key (the OTP flow's TEK). */
   | { kind: 'key'; publicKey: string };
+
+/** The newest request issued on a resource: any older one still pending there is superseded. */
+export interface NewestRequest {
+  requestId: string;
+  /** The newest request's own expiry, so this is forgotten with it. */
+  expiresAt: number;
+}
 
 /** A passkey assertion challenge, answered by verify with the same Request-Id. */
 export interface PasskeyChallenge {
@@ -222,6 +231,8 @@ export class Store {
   readonly idempotentInFlight = new Map<string, Promise<ApiResponse>>();
   /** Waiting signed retries and passkey challenges are short-lived: forgotten after they expire. */
   readonly pending: ExpiringMap<PendingSignature>;
+  /** Resource -> its newest issued request (signed-request.ts), remembered as long as that request. */
+  readonly newestRequest: ExpiringMap<NewestRequest>;
   readonly passkeyChallenges: ExpiringMap<PasskeyChallenge>;
 
   /**
@@ -231,6 +242,7 @@ export class Store {
    */
   constructor(now: () => number, requestIdLifetimeMs = 0) {
     this.pending = new ExpiringMap(now, Math.max(FORGET_AFTER_EXPIRY_MS, requestIdLifetimeMs));
+    this.newestRequest = new ExpiringMap(now, Math.max(FORGET_AFTER_EXPIRY_MS, requestIdLifetimeMs));
     this.passkeyChallenges = new ExpiringMap(now);
   }
 

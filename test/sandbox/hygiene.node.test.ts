@@ -328,7 +328,7 @@ describe('sandbox hygiene: the clock control is bounded', () => {
 });
 
 describe('sandbox hygiene: expired Request-Ids and challenges are forgotten', () => {
-  it('prunes pending signed requests and passkey challenges once they are well past expiry', async () => {
+  it('prunes pending signed requests, newest requests per resource and passkey challenges once they are well past expiry', async () => {
     const { sandbox, failures } = await watchedSandbox();
     try {
       const { accountId, client, key } = await signedIn(sandbox, 'prune@example.com');
@@ -358,12 +358,15 @@ describe('sandbox hygiene: expired Request-Ids and challenges are forgotten', ()
       }
       expect(sandbox.store.pending.size).to.be.at.least(50);
       expect(sandbox.store.passkeyChallenges.size).to.equal(50);
+      // Supersession remembers one newest request per resource: the OTP verify, the registration, the privacy.
+      expect(sandbox.store.newestRequest.size).to.equal(3);
 
       sandbox.clock.advance(24 * 60 * 60_000);
       expect((await askSignature()).status).to.equal(202);
       expect((await askChallenge()).status).to.equal(200);
       expect(sandbox.store.pending.size).to.equal(1);
       expect(sandbox.store.passkeyChallenges.size).to.equal(1);
+      expect(sandbox.store.newestRequest.size).to.equal(1);
       expect(failures).to.deep.equal([]);
     } finally {
       await sandbox.close();

@@ -251,22 +251,28 @@ export function credentialRoutes(router: Router, ctx: SandboxContext): void {
         const tek = parseClientKey(opened.publicKey);
         if (!tek) throw invalidInput('public_key in the sealed bundle is not a P-256 key');
         // Optional sandbox extension: an uncompressed clientPublicKey asks for a sealed session key.
-        let sessionKey: ClientKey = { ...tek, mode: 'client-held' };
-        if (request.body['clientPublicKey'] !== undefined) {
-          const key = parseClientKey(request.body['clientPublicKey']);
-          if (!key) throw invalidInput('clientPublicKey must be a P-256 public key (hex, SEC1)');
-          sessionKey = key;
-        }
+        // The token names it (`session_public_key`, the hex as sent), so the TEK's stamp covers the
+        // key the session is sealed to: a relay that adds its own key shows it to the user's client,
+        // which refuses a token naming a key it did not send (docs/sandbox.md).
+        const clientPublicKey = request.body['clientPublicKey'];
+        if (clientPublicKey !== undefined && !parseClientKey(clientPublicKey))
+          throw invalidInput('clientPublicKey must be a P-256 public key (hex, SEC1)');
         credential.otp = undefined; // one code, one verification
         const account = store.accounts.get(credential.accountId)!;
-        const payloadToSign = otpVerificationToken(ctx.keys.otpTarget, {
+        const claims: Record<string, unknown> = {
           id: newId('Verification'),
           verification_type: credential.type === 'EMAIL_OTP' ? 'OTP_TYPE_EMAIL' : 'OTP_TYPE_SMS',
           contact: credential.nickname,
           organization_id: account.organizationId,
           public_key: opened.publicKey,
+          ...(clientPublicKey !== undefined ? { session_public_key: clientPublicKey } : {}),
           exp: String(clock.now() + config.requestIdLifetimeMs),
-        });
+        };
+        // The session key comes only from what the stamped token names; the retry's body (its
+        // clientPublicKey included) must equal the first call's (signed-request.ts).
+        const named = claims['session_public_key'];
+        const sessionKey: ClientKey = named === undefined ? { ...tek, mode: 'client-held' } : parseClientKey(named)!;
+        const payloadToSign = otpVerificationToken(ctx.keys.otpTarget, claims);
         return { payloadToSign, signer: { kind: 'key', publicKey: tek.compressed }, context: { sessionKey } };
       },
       complete: (context) => ({ status: 200, body: startSession(ctx, credential, context['sessionKey'] as ClientKey) }),
