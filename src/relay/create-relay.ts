@@ -7,6 +7,7 @@
  * touches. The platform credentials never reach the browser.
  */
 import { inboundOf, innerHandlers, relayMounts, tooLarge, toResponse, type Answer, type Inbound } from './answer.js';
+import { checkBodyMembers } from './body-members.js';
 import { isServiceId, matchPath, type Operation } from './operations.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { checkOwnership } from './ownership.js';
@@ -104,16 +105,6 @@ const decoder = new TextDecoder();
  * relay that matches the raw path would see another operation than the one forwarded.
  */
 const NEEDLESS_ESCAPE = /%(?:2[d-f]|3\d|[46][1-9a-f]|[57][\da]|5f|7e)/i;
-
-/** Credential types a registration may name (spec 2.10). */
-const CREDENTIAL_TYPES = ['EMAIL_OTP', 'SMS_OTP', 'OAUTH', 'PASSKEY'];
-
-/** The body members a code or OAuth registration may have (spec 4.8), each named by the relay's check. */
-const NAMED_KEYS: Record<string, readonly string[]> = {
-  EMAIL_OTP: ['type', 'accountId'],
-  SMS_OTP: ['type', 'accountId'],
-  OAUTH: ['type', 'accountId', 'oidcToken'],
-};
 
 /** Creates the relay's fetch handler. */
 export function createRelay(options: RelayOptions): (request: Request) => Promise<Response> {
@@ -263,17 +254,18 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     entry.operation = operation.name;
     const query = checkedQuery(url, operation.query);
     const body = await readBody(request);
-    const extra = operation.body && Object.keys(body.json).find((key) => !operation.body!.includes(key));
-    if (extra !== undefined)
-      refuse(400, 'INVALID_INPUT', `A ${operation.name} names only ${operation.body!.join(', ')} (not ${extra})`);
+    checkBodyMembers(operation, body.json);
     const accountId = claimedAccount(operation, id, request, query, body.json);
     await checkAuthorized(request, accountId, operation.name);
     const deadline = upstream.deadline();
-    const lookedUp = await checkOwnership(upstream, deadline, operation, id, accountId, query);
-    if (lookedUp) return toBrowser(lookedUp);
-    if (operation.name === 'customer.contact') checkContactChange(body.json);
+    const owned = await checkOwnership(upstream, deadline, operation, id, accountId, query);
+    if (owned.answer) return toBrowser(owned.answer);
+    // The credential's type is known now: its own members only (a passkey's key is no code's).
+    if (owned.credential) checkBodyMembers(operation, body.json, owned.credential);
     const refused =
-      operation.name === 'credential.register' ? await admitRegistration(request, accountId, body) : undefined;
+      operation.name === 'credential.register' && body.json['type'] === 'PASSKEY'
+        ? await admitPasskey(request, accountId, body)
+        : undefined;
     if (refused) return refused;
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_REQUEST_HEADERS) {
@@ -288,29 +280,12 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     return toBrowser(answer);
   }
 
-  /**
-   * A credential registration names a known type; an email or SMS one nothing
-   * else (the contact is the customer's own); a passkey's must carry a
-   * challenge this relay issued for the wallet (and a signed retry, the same body).
-   */
-  async function admitRegistration(
+  /** A passkey registration must carry a challenge this relay issued for the wallet (and its signed retry, the same body). */
+  async function admitPasskey(
     request: Inbound,
     accountId: string,
     body: { text: string | undefined; json: Record<string, unknown> },
   ): Promise<Answer | undefined> {
-    const type = body.json['type'];
-    if (typeof type !== 'string' || !CREDENTIAL_TYPES.includes(type))
-      return relayError(400, 'INVALID_INPUT', `type must be one of ${CREDENTIAL_TYPES.join(', ')}`);
-    const named = NAMED_KEYS[type];
-    if (named) {
-      // An email or SMS code must go to the contact the partner gave the customer, never to one a
-      // page names, and an OAuth one registers its token alone: while no credential of the wallet
-      // has signed in, the service takes these registrations unsigned.
-      const extra = Object.keys(body.json).find((key) => !named.includes(key));
-      if (extra !== undefined)
-        return relayError(400, 'INVALID_INPUT', `A ${type} registration names only ${named.join(', ')} (not ${extra})`);
-      return undefined;
-    }
     const refused = await challenges.admit(
       body.json['challenge'],
       accountId,
@@ -320,24 +295,6 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     return refused === undefined
       ? undefined
       : relayError(400, 'INVALID_INPUT', `Passkey registration refused: ${refused}`);
-  }
-
-  /**
-   * A contact change names the customer type and exactly one of email or phone:
-   * the relay is how a visitor changes their contact (signed by their session),
-   * never how a page sets the rest of the customer record (KYC status, UMA
-   * address, currencies), which stays with the partner's backend.
-   */
-  function checkContactChange(body: Record<string, unknown>): void {
-    const extra = Object.keys(body).filter((key) => !['customerType', 'email', 'phoneNumber'].includes(key));
-    if (extra.length)
-      refuse(
-        400,
-        'INVALID_INPUT',
-        `A contact change names only customerType and email or phoneNumber (not ${extra[0]})`,
-      );
-    if ('email' in body === 'phoneNumber' in body)
-      refuse(400, 'INVALID_INPUT', 'A contact change names exactly one of email or phoneNumber');
   }
 
   /**

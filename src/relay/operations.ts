@@ -1,7 +1,9 @@
 /**
- * The wallet operations a relay forwards (PROTOCOL.md, "Flows"), and where
- * each one names the wallet it touches. Anything else is refused: the relay
- * holds the platform's credentials and must not become a general proxy.
+ * The wallet operations a relay forwards (PROTOCOL.md, "Flows"), where each
+ * one names the wallet it touches, and the query parameters and body members
+ * it takes, each with what binds it. Anything else is refused: the relay
+ * holds the platform's credentials and must not become a general proxy, and
+ * forwards only what a flow of the widget sends (src/client/flows).
  */
 
 /** How to find the internal account an operation acts on. */
@@ -21,19 +23,44 @@ export type AccountSource =
   /** `{id}` (or the `customerId` query) is a customer: its embedded wallet. */
   | 'customer';
 
+/** The service's credential types (spec 2.10). */
+export const CREDENTIAL_TYPES = ['EMAIL_OTP', 'SMS_OTP', 'OAUTH', 'PASSKEY'] as const;
+export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
+
+/**
+ * Parts of a request by name, each with what binds it: what makes a relay's
+ * change of it harmless (the client checks it before stamping, it is sealed
+ * or signed by a key the relay does not hold) or refused (by this relay or
+ * the service). docs/security.md's table is generated from these.
+ */
+export type Members = Readonly<Record<string, string>>;
+
+/** The body members an operation takes; the relay refuses any other (400 INVALID_INPUT) before the service is asked. */
+export type BodyMembers =
+  /** The same members on every call (`{}`: none); with `exactlyOne`, exactly one of those is given. */
+  | { members: Members; exactlyOne?: readonly string[] }
+  /**
+   * Members per credential type: of the type the body's `type` names, or of
+   * the credential in the path (`credential`: the relay learns its type in
+   * the ownership lookup, and until then takes only members some type takes).
+   */
+  | { typeFrom: 'body' | 'credential'; types: Readonly<Record<CredentialType, Members>> };
+
 export interface Operation {
   /** Stable name, given to `authorize` and the request log. */
   name: string;
   method: string;
+  /** The service path, `{id}` standing for a service id. */
+  path: string;
   pattern: RegExp;
   account: AccountSource;
   /** Query parameters it takes; any other, or any given twice, is refused. */
   query: readonly string[];
-  /** The body members it takes, where the relay knows them all; any other is refused. */
-  body?: readonly string[];
+  /** The body members it takes; any other is refused. */
+  body: BodyMembers;
+  /** What binds the `{id}` in the path (undefined when it has none) and each query parameter. */
+  boundBy: { id?: string; query: Members };
 }
-
-const LIST_QUERY = ['accountId', 'limit', 'cursor'];
 
 /** The service's ids: `Kind:uuid`, e.g. `InternalAccount:6f1c…`. */
 const ID = '[A-Za-z]+:[0-9a-fA-F-]{36}';
@@ -42,36 +69,217 @@ const ID = '[A-Za-z]+:[0-9a-fA-F-]{36}';
 export const isServiceId = (value: unknown): value is string => typeof value === 'string' && ID_ONLY.test(value);
 const ID_ONLY = new RegExp(`^${ID}$`);
 
-const op = (
-  name: string,
-  method: string,
-  path: string,
-  account: AccountSource,
-  query: readonly string[] = [],
-  body?: readonly string[],
-): Operation => ({
-  name,
-  method,
-  pattern: new RegExp(`^${path.replace('{id}', `(?<id>${ID})`)}$`),
-  account,
-  query,
-  ...(body ? { body } : {}),
-});
+interface Declared {
+  name: string;
+  method: string;
+  path: string;
+  account: AccountSource;
+  /** What binds the path's `{id}`: required exactly when the path has one. */
+  id?: string;
+  query?: Members;
+  body: BodyMembers;
+}
+
+const op = ({ name, method, path, account, id, query = {}, body }: Declared): Operation => {
+  if (path.includes('{id}') !== (id !== undefined))
+    throw new Error(`${name}: say what binds {id} exactly when the path has one`);
+  return {
+    name,
+    method,
+    path,
+    pattern: new RegExp(`^${path.replace('{id}', `(?<id>${ID})`)}$`),
+    account,
+    query: Object.keys(query),
+    body,
+    boundBy: { ...(id !== undefined ? { id } : {}), query },
+  };
+};
+
+// What binds each part, in short (docs/security.md has the table of stamps
+// these refer to; "checked by the client" = before it stamps, src/client/flows).
+const NONE: BodyMembers = { members: {} };
+const LIST_QUERY: Members = {
+  accountId: 'The relay: `authorize`. A read; what the client does with an item is bound by that call',
+  limit: 'Paging of a read',
+  cursor: 'Paging of a read',
+};
+const WALLET_ID = "The relay: `authorize`; the activity's `walletId`, checked by the client";
+const ACCOUNT_ID = "The relay: `authorize`; the activity's `accountId`, checked by the client";
+const OWN_CREDENTIAL = 'The relay: a credential of the authorized wallet (its ownership lookup)';
+// An email or SMS registration names no contact: the code goes to the one the partner gave the
+// customer, never to one a page names, while the service takes a wallet's first one unsigned (spec 4.8).
+const CODE_REGISTRATION: Members = {
+  type: "The client checks the answer's `type` (and, when signed, the activity type)",
+  accountId:
+    "The relay: `authorize`; the activity's `accountId` (signed) or the answer's (a first, unsigned one), checked by the client",
+};
+const VERIFY_TYPE = "The relay: the credential's own type (its lookup says which)";
+const OTP_VERIFY: Members = {
+  type: VERIFY_TYPE,
+  encryptedOtpBundle:
+    "HPKE-sealed to the enclave's signed target (pinned key); carries the TEK the verification token must name, checked by the client",
+};
 
 export const OPERATIONS: readonly Operation[] = [
-  op('credential.register', 'POST', '/auth/credentials', 'body'),
-  op('credential.list', 'GET', '/auth/credentials', 'query', LIST_QUERY),
-  op('auth.challenge', 'POST', '/auth/credentials/{id}/challenge', 'credential'),
-  op('auth.verify', 'POST', '/auth/credentials/{id}/verify', 'credential'),
-  op('credential.revoke', 'DELETE', '/auth/credentials/{id}', 'credential'),
-  op('session.list', 'GET', '/auth/sessions', 'query', LIST_QUERY),
-  op('session.refresh', 'POST', '/auth/sessions/{id}/refresh', 'session'),
-  op('session.revoke', 'DELETE', '/auth/sessions/{id}', 'session'),
-  op('wallet.export', 'POST', '/internal-accounts/{id}/export', 'path', [], ['clientPublicKey']),
-  op('wallet.privacy', 'PATCH', '/internal-accounts/{id}', 'path', [], ['privateEnabled']),
-  op('wallet.get', 'GET', '/customers/internal-accounts', 'customer', ['customerId']),
-  op('customer.contact', 'PATCH', '/customers/{id}', 'customer'),
-  op('quote.get', 'GET', '/quotes/{id}', 'quote'),
+  op({
+    name: 'credential.register',
+    method: 'POST',
+    path: '/auth/credentials',
+    account: 'body',
+    body: {
+      typeFrom: 'body',
+      types: {
+        EMAIL_OTP: CODE_REGISTRATION,
+        SMS_OTP: CODE_REGISTRATION,
+        OAUTH: {
+          type: 'The activity type (`ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS`), checked by the client',
+          accountId: ACCOUNT_ID,
+          oidcToken: "The activity's `oauthProviders[0].oidcToken`, checked by the client",
+        },
+        PASSKEY: {
+          type: 'The activity type (`ACTIVITY_TYPE_CREATE_AUTHENTICATORS`), checked by the client',
+          accountId: ACCOUNT_ID,
+          nickname: "The activity's `authenticatorName`, checked by the client",
+          challenge: "The relay: issued by it for this wallet, used once; the activity's `challenge`",
+          attestation: 'Made by the new passkey over the challenge; in the activity whole, checked by the client',
+        },
+      },
+    },
+  }),
+  op({
+    name: 'credential.list',
+    method: 'GET',
+    path: '/auth/credentials',
+    account: 'query',
+    query: LIST_QUERY,
+    body: NONE,
+  }),
+  op({
+    name: 'auth.challenge',
+    method: 'POST',
+    path: '/auth/credentials/{id}/challenge',
+    account: 'credential',
+    id: `${OWN_CREDENTIAL}; a passkey's login activity names it (\`credentialId\`), checked by the client`,
+    body: {
+      typeFrom: 'credential',
+      types: {
+        EMAIL_OTP: {},
+        SMS_OTP: {},
+        OAUTH: {},
+        PASSKEY: {
+          clientPublicKey:
+            "The login activity's `targetPublicKey` (its SHA-256 is the WebAuthn challenge), checked by the client before the passkey is asked",
+        },
+      },
+    },
+  }),
+  op({
+    name: 'auth.verify',
+    method: 'POST',
+    path: '/auth/credentials/{id}/verify',
+    account: 'credential',
+    id: `${OWN_CREDENTIAL}; the service checks the code, assertion or token against it`,
+    body: {
+      typeFrom: 'body',
+      types: {
+        EMAIL_OTP: OTP_VERIFY,
+        SMS_OTP: OTP_VERIFY,
+        OAUTH: {
+          type: VERIFY_TYPE,
+          oidcToken: "The identity provider's, for the user: the service checks its identity (iss, aud, sub) and nonce",
+          clientPublicKey: "The token's `nonce` is its SHA-256: the service refuses another key",
+        },
+        PASSKEY: {
+          type: VERIFY_TYPE,
+          assertion: "Signed by the passkey over the challenge: the login activity naming this client's key",
+        },
+      },
+    },
+  }),
+  op({
+    name: 'credential.revoke',
+    method: 'DELETE',
+    path: '/auth/credentials/{id}',
+    account: 'credential',
+    id: "The activity's `authenticatorIds`: exactly the one chosen, checked by the client",
+    body: NONE,
+  }),
+  op({ name: 'session.list', method: 'GET', path: '/auth/sessions', account: 'query', query: LIST_QUERY, body: NONE }),
+  op({
+    name: 'session.refresh',
+    method: 'POST',
+    path: '/auth/sessions/{id}/refresh',
+    account: 'session',
+    id: 'The relay: a session of the authorized wallet. Not in the activity: a relay could have another session of the wallet replaced (that device signed out)',
+    body: {
+      members: {
+        clientPublicKey:
+          "The activity's `targetPublicKey` (and a lifetime of at most `maxSessionSeconds`), checked by the client",
+      },
+    },
+  }),
+  op({
+    name: 'session.revoke',
+    method: 'DELETE',
+    path: '/auth/sessions/{id}',
+    account: 'session',
+    id: "The activity's `apiKeyIds`: exactly the one chosen, checked by the client",
+    body: NONE,
+  }),
+  op({
+    name: 'wallet.export',
+    method: 'POST',
+    path: '/internal-accounts/{id}/export',
+    account: 'path',
+    id: WALLET_ID,
+    body: {
+      members: {
+        clientPublicKey:
+          "The activity's `targetPublicKey` (the fresh export key), checked by the client; the bundle must be sealed to it and signed by the pinned key for the activity's organization",
+      },
+    },
+  }),
+  op({
+    name: 'wallet.privacy',
+    method: 'PATCH',
+    path: '/internal-accounts/{id}',
+    account: 'path',
+    id: WALLET_ID,
+    body: { members: { privateEnabled: "The activity's `privateEnabled`, checked by the client" } },
+  }),
+  op({
+    name: 'wallet.get',
+    method: 'GET',
+    path: '/customers/internal-accounts',
+    account: 'customer',
+    query: { customerId: 'The relay: its embedded wallet must be the authorized one. A read' },
+    body: NONE,
+  }),
+  op({
+    // The relay is how a visitor changes their contact (signed by their session), never how a page
+    // sets the rest of the customer record (KYC status, UMA address, currencies): the partner's backend does.
+    name: 'customer.contact',
+    method: 'PATCH',
+    path: '/customers/{id}',
+    account: 'customer',
+    id: "The relay: the customer of the authorized wallet; the activity's `customerId`, checked by the client",
+    body: {
+      members: {
+        customerType: 'Not signed: the kind of record (the service takes `INDIVIDUAL`), not a value the change sets',
+        email: "The activity's new email, checked by the client",
+        phoneNumber: "The activity's new phone number, checked by the client",
+      },
+      exactlyOne: ['email', 'phoneNumber'],
+    },
+  }),
+  op({
+    name: 'quote.get',
+    method: 'GET',
+    path: '/quotes/{id}',
+    account: 'quote',
+    id: 'The relay: a quote whose source is the authorized wallet. A read; a payment is stamped only as its payload commits to it',
+    body: NONE,
+  }),
 ];
 
 const METHOD_ORDER = ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'];

@@ -44,17 +44,27 @@ async function inList(
     const list = jsonOf(answer);
     if (answer.status !== 200 || !list) notFound();
     const items = list!['data'];
-    if (Array.isArray(items) && items.some((item) => (item as { id?: unknown } | null)?.id === id)) return;
+    const found = Array.isArray(items)
+      ? (items as ({ id?: unknown; type?: unknown } | null)[]).find((item) => item?.id === id)
+      : undefined;
+    if (found) return found;
     if (list!['hasMore'] !== true || typeof list!['nextCursor'] !== 'string') break;
     cursor = list!['nextCursor'] as string;
   }
-  notFound();
+  return notFound();
+}
+
+/** What the ownership check learned that the relay still needs. */
+export interface Owned {
+  /** For a read whose lookup is the very call the visitor asked for: that answer, so the relay does not ask twice. */
+  answer?: UpstreamAnswer;
+  /** For an `{id}` that is a credential: its `type` as the service lists it. */
+  credential?: { credentialType: unknown };
 }
 
 /**
  * Checks that `id` (or, for a wallet read, the `customerId` query) belongs to
- * `accountId`. For a read whose lookup is the very call the visitor asked
- * for, returns that answer so the relay does not ask twice.
+ * `accountId`, and returns what the lookup learned (`Owned`).
  */
 export async function checkOwnership(
   upstream: Upstream,
@@ -63,18 +73,19 @@ export async function checkOwnership(
   id: string | undefined,
   accountId: string,
   query: URLSearchParams,
-): Promise<UpstreamAnswer | undefined> {
+): Promise<Owned> {
   switch (operation.account) {
     case 'credential':
+      return { credential: { credentialType: (await inList(upstream, deadline, accountId, 'credentials', id!)).type } };
     case 'session':
-      await inList(upstream, deadline, accountId, operation.account === 'credential' ? 'credentials' : 'sessions', id!);
-      return undefined;
+      await inList(upstream, deadline, accountId, 'sessions', id!);
+      return {};
     case 'quote': {
       const answer = await upstream.call(deadline, 'GET', `/quotes/${encodeURIComponent(id!)}`);
       failOn(answer);
       const source = jsonOf(answer)?.['source'] as { accountId?: unknown } | undefined;
       if (answer.status !== 200 || source?.accountId !== accountId) notFound();
-      return operation.method === 'GET' ? answer : undefined;
+      return operation.method === 'GET' ? { answer } : {};
     }
     case 'customer': {
       const customerId = id ?? query.get('customerId');
@@ -92,9 +103,9 @@ export async function checkOwnership(
         ? (wallets as ({ id?: unknown; type?: unknown } | null)[]).find((w) => w?.type === 'EMBEDDED_WALLET')
         : undefined;
       if (answer.status !== 200 || wallet?.id !== accountId) notFound();
-      return operation.name === 'wallet.get' ? answer : undefined;
+      return operation.name === 'wallet.get' ? { answer } : {};
     }
     default:
-      return undefined;
+      return {};
   }
 }
