@@ -243,9 +243,13 @@ export function checkOtpVerificationToken(payload: string, expect: Omit<OtpToken
       ? session !== undefined
       : !sameKey(session, expect.sessionPublicKey, 'session_public_key')
   ) {
-    throw new WalletCryptoError('PAYLOAD_WRONG_KEY', 'verification token names a session key this client did not generate', {
-      field: 'session_public_key',
-    });
+    throw new WalletCryptoError(
+      'PAYLOAD_WRONG_KEY',
+      'verification token names a session key this client did not generate',
+      {
+        field: 'session_public_key',
+      },
+    );
   }
   if (expect.organizationId !== undefined && claims['organization_id'] !== expect.organizationId) {
     throw mismatch('organization_id', 'names another organization');

@@ -118,6 +118,8 @@ const OTP_VERIFY: Members = {
   type: VERIFY_TYPE,
   encryptedOtpBundle:
     "HPKE-sealed to the enclave's signed target (pinned key); carries the TEK the verification token must name, checked by the client",
+  clientPublicKey:
+    "The sandbox's sealed-session extension only: the verification token's `session_public_key`, which the client refuses unless it generated that key",
 };
 
 export const OPERATIONS: readonly Operation[] = [
@@ -210,7 +212,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'POST',
     path: '/auth/sessions/{id}/refresh',
     account: 'session',
-    id: 'The relay: a session of the authorized wallet. Not in the activity: a relay could have another session of the wallet replaced (that device signed out)',
+    id: "The relay: a session of the authorized wallet. Not in the activity: the sandbox takes only that session's own stamp; against the real service a relay could have another session of the wallet replaced (that device signed out)",
     body: {
       members: {
         clientPublicKey:

@@ -162,6 +162,10 @@ function allowedSigner(ctx: SandboxContext, rule: SignerRule, signer: string, no
   if (rule.notCredentialId && session.credentialId === rule.notCredentialId) {
     throw invalid('A credential must be removed with a session of a different credential');
   }
+  // The refresh activity does not name the session: only that session's own stamp may replace it.
+  if (rule.sessionId !== undefined && session.id !== rule.sessionId) {
+    throw invalid('A session is refreshed only with its own key');
+  }
   return session;
 }
 

@@ -194,8 +194,11 @@ export interface PendingSignature {
 }
 
 export type SignerRule =
-  /** An active session of this account, optionally not of one credential. */
-  | { kind: 'session'; accountIds: string[]; notCredentialId?: string }
+  /**
+   * An active session of this account, optionally not of one credential, or
+   * only the one session the request acts on (`sessionId`: a refresh).
+   */
+  | { kind: 'session'; accountIds: string[]; notCredentialId?: string; sessionId?: string }
   /** Exactly this key (the OTP flow's TEK). */
   | { kind: 'key'; publicKey: string };
 

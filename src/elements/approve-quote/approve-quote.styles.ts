@@ -1,6 +1,13 @@
 import { css } from 'lit';
 
 export const approveQuoteStyles = css`
+  /* Approve waits off without transparency: an engine that tracks visibility (IntersectionObserver
+     v2) reports a see-through button as hidden, and the button must be seen to arm. */
+  [part~='submit']:disabled {
+    opacity: 1;
+    background: color-mix(in srgb, var(--_accent) 55%, var(--_bg));
+    border-color: transparent;
+  }
   dl {
     display: grid;
     /* Labels take what is left and may wrap; amounts keep their width and never break mid-number. */

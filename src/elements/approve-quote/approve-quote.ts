@@ -33,13 +33,10 @@ export const ARM_AFTER_MS = 600;
 /** Whether this engine reports occlusion and opacity (IntersectionObserver v2: `isVisible`). */
 const tracksVisibility = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
 
-/** True in a page shown inside a frame: a framing page can hide this one and catch its clicks. */
-const isFramed = (): boolean => {
-  try {
-    return window.self !== window.top;
-  } catch {
-    return true;
-  }
+/** True when `el`'s page is shown inside a frame: a framing page can hide it and catch its clicks. */
+const isFramed = (el: Element): boolean => {
+  const view = el.ownerDocument.defaultView;
+  return !view || view.self !== view.top;
 };
 
 /** What the summary shows, formatted once from a verified quote. */
@@ -233,7 +230,9 @@ export class EwApproveQuote extends LitElement {
     // A button drawn anew (after a sign-out and back in) or another session starts the wait over:
     // the user must see this button, now, for the moment it takes to arm.
     if (this.watched && (this.watched.button !== button || this.watched.sessionId !== sessionId)) this.disarm();
-    if (!button || this.watched || (isFramed() && !this.allowFramed)) return;
+    // Moved into another document (a frame) since it armed: that document's rule applies from now on.
+    if (this.watched && isFramed(this) && !this.allowFramed) this.disarm();
+    if (!button || this.watched || (isFramed(this) && !this.allowFramed)) return;
     this.watched = { button, sessionId };
     // Arm only when the whole button has been visible and not moving for a moment; any
     // change (scrolled away, covered by a resize) disarms and restarts the wait. Where the
@@ -341,7 +340,7 @@ export class EwApproveQuote extends LitElement {
                     ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.approving}` : s.approve}
                   </button>
                   <p id="arm-hint" class="muted">
-                    ${this.armed ? '' : isFramed() && !this.allowFramed ? s.framedHint : s.armHint}
+                    ${this.armed ? '' : isFramed(this) && !this.allowFramed ? s.framedHint : s.armHint}
                   </p>`
       }
       <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>

@@ -75,7 +75,8 @@ export const STRINGS_ES: WalletStrings = {
   working: 'Procesando…',
   tryAgain: 'Intentar de nuevo',
   armHint: 'El botón de aprobar se activa cuando ha estado visible un momento.',
-  framedHint: 'Por tu seguridad, los pagos no se pueden aprobar dentro de este marco. Abre la página por sí sola para aprobar.',
+  framedHint:
+    'Por tu seguridad, los pagos no se pueden aprobar dentro de este marco. Abre la página por sí sola para aprobar.',
   reauthToApprove: 'Tu sesión terminó. Inicia sesión de nuevo para aprobar.',
   quoteRefused: (field) =>
     `Este pago no se puede aprobar porque un dato no pasó su control de seguridad (${field}). No se firmó nada.`,
@@ -151,7 +152,8 @@ export const STRINGS_ES: WalletStrings = {
     QUOTE_EXPIRED: 'Esta cotización venció. Solicita una nueva.',
     QUOTE_NOT_SIGNABLE: 'Este pago no se puede aprobar desde esta billetera.',
     OUTCOME_UNKNOWN: 'No pudimos confirmar si funcionó. Revisa e inténtalo de nuevo.',
-    NOT_CONFIRMED: 'El servicio de billetera dijo que estaba hecho, pero tu billetera no lo muestra. Revisa e inténtalo de nuevo.',
+    NOT_CONFIRMED:
+      'El servicio de billetera dijo que estaba hecho, pero tu billetera no lo muestra. Revisa e inténtalo de nuevo.',
     CHALLENGE_EXPIRED: 'Tardó demasiado. Inténtalo de nuevo.',
     PASSKEY_CANCELLED: 'La solicitud de llave de acceso se canceló o venció.',
     PASSKEY_NOT_SUPPORTED: 'Este navegador no admite llaves de acceso.',

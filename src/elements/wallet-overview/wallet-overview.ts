@@ -156,20 +156,20 @@ export class EwWalletOverview extends LitElement {
                     refused
                       ? html`<p part="error" role="alert">${s.addressRefused}</p>`
                       : address
-                      ? html`<code part="address" translate="no">${groupedAddress(address)}</code>
-                          <p class="muted address-note">${s.addressNote}</p>
-                          <button class="link" type="button" @click=${() => this.copy(address)}>
-                            ${s.copyAddress}
-                          </button>
-                          <button
-                            class="link"
-                            type="button"
-                            aria-expanded=${this.showQr ? 'true' : 'false'}
-                            @click=${() => this.toggleQr()}
-                          >
-                            ${this.showQr ? s.hideQr : s.showQr}
-                          </button>`
-                      : html`<span class="skeleton"></span>`
+                        ? html`<code part="address" translate="no">${groupedAddress(address)}</code>
+                            <p class="muted address-note">${s.addressNote}</p>
+                            <button class="link" type="button" @click=${() => this.copy(address)}>
+                              ${s.copyAddress}
+                            </button>
+                            <button
+                              class="link"
+                              type="button"
+                              aria-expanded=${this.showQr ? 'true' : 'false'}
+                              @click=${() => this.toggleQr()}
+                            >
+                              ${this.showQr ? s.hideQr : s.showQr}
+                            </button>`
+                        : html`<span class="skeleton"></span>`
                   }
                 </dd>
               </div>`

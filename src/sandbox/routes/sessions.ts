@@ -38,7 +38,7 @@ export function sessionRoutes(router: Router, ctx: SandboxContext): void {
           targetPublicKey: request.body['clientPublicKey'],
           expirationSeconds: String(ctx.config.sessionLifetimeMs / 1000),
         }),
-        signer: { kind: 'session', accountIds: [session.accountId] },
+        signer: { kind: 'session', accountIds: [session.accountId], sessionId: session.id },
       }),
       complete: () => {
         const current = findActive(session.id);

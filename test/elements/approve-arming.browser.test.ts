@@ -1,0 +1,173 @@
+/**
+ * When `<ew-approve-quote>`'s Approve may be clicked (clickjacking and stale
+ * screens), against the sandbox through the relay: it arms only after its
+ * delay, measured; the delay starts over when the button is drawn anew (a
+ * sign-out and back in) and it never arms in a framed page unless the host
+ * allows it; where the engine reports visibility (IntersectionObserver v2) a
+ * see-through button does not arm; another wallet's quote shows no Approve at
+ * all; and the quote shown and signed is the element's private checked copy,
+ * whatever the host does to its own object afterwards.
+ */
+import { expect } from 'chai';
+import { afterEach, describe, it, itNeeds } from '#test-harness';
+import type { WalletClient } from '../../src/client/index.js';
+import type { EwApproveQuote } from '../../src/elements/index.js';
+import { ARM_AFTER_MS } from '../../src/elements/approve-quote/approve-quote.js';
+import type { Quote } from '../../src/protocol/index.js';
+import { emailSignIn, makeClient, newWallet, platform, quoteFor, type TestWallet } from '../helpers/browser-stack.js';
+import { click, deepQueryAll, waitFor } from '../helpers/dom.js';
+import '../helpers/elements.js'; // registers the elements
+
+let cleanup: (() => void)[] = [];
+afterEach(() => {
+  cleanup.splice(0).forEach((fn) => fn());
+  document.querySelectorAll('ew-approve-quote, iframe, .veil').forEach((el) => el.remove());
+});
+
+interface Page {
+  wallet: TestWallet;
+  client: WalletClient;
+  approve: EwApproveQuote;
+  signatures: CustomEvent[];
+  errors: CustomEvent[];
+}
+
+/** A signed-in wallet and an `<ew-approve-quote>` appended to `parent` (not yet given a quote). */
+async function approvalPage(parent: Element = document.body, wallet?: TestWallet): Promise<Page> {
+  const owner = wallet ?? (await newWallet());
+  const client = await makeClient(owner);
+  await emailSignIn(client, owner);
+  cleanup.push(() => client.close());
+  const approve = parent.ownerDocument.createElement('ew-approve-quote') as EwApproveQuote;
+  approve.client = client;
+  const signatures: CustomEvent[] = [];
+  const errors: CustomEvent[] = [];
+  approve.addEventListener('ew-signature', (e) => signatures.push(e));
+  approve.addEventListener('ew-error', (e) => errors.push(e));
+  parent.append(approve);
+  return { wallet: owner, client, approve, signatures, errors };
+}
+
+// The element's own shadow root, read directly: a framed one lives in another realm.
+const submit = (approve: Element) =>
+  approve.shadowRoot?.querySelector<HTMLButtonElement>('[part~="submit"]') ?? undefined;
+const armed = (approve: Element) => submit(approve)?.disabled === false;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Milliseconds from the button's first drawing to its arming, polled every frame. */
+async function timeToArm(approve: Element): Promise<number> {
+  const button = await waitFor(() => submit(approve), 'the approve button');
+  const drawn = performance.now();
+  expect(button.disabled, 'the button is drawn disarmed').to.equal(true);
+  while (!armed(approve)) {
+    if (performance.now() - drawn > 10_000) throw new Error('Approve never armed');
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+  return performance.now() - drawn;
+}
+
+/** IntersectionObserver v2 (`isVisible`): only then can an engine tell a see-through or covered button. */
+const visibilityTracking = () =>
+  'isVisible' in IntersectionObserverEntry.prototype
+    ? {}
+    : { missing: 'IntersectionObserver v2 (isVisible) is not in this engine; the v1 rule (fully in view) applies' };
+
+describe('<ew-approve-quote> arms Approve only when the user can really see it', () => {
+  it(`arms no sooner than ${ARM_AFTER_MS} ms after the button is drawn in view`, async () => {
+    const page = await approvalPage();
+    page.approve.quote = await quoteFor(page.wallet, 1_000);
+    const waited = await timeToArm(page.approve);
+    // A frame's worth of slack below: the observer's first callback comes after the first paint.
+    expect(waited).to.be.at.least(ARM_AFTER_MS - 20);
+  });
+
+  it('starts the wait over when the button is drawn anew after a sign-out and sign-in: no click gets through meanwhile', async () => {
+    const page = await approvalPage();
+    const quote = await quoteFor(page.wallet, 1_000);
+    page.approve.quote = quote;
+    await waitFor(() => armed(page.approve), 'armed');
+    await page.client.signOut();
+    await waitFor(() => !submit(page.approve), 'the button gone while signed out');
+    await emailSignIn(page.client, page.wallet);
+    // The new button is disarmed from its first frame and for the whole delay again.
+    expect(await timeToArm(page.approve)).to.be.at.least(ARM_AFTER_MS - 20);
+    await click(submit(page.approve)!);
+    await waitFor(() => page.signatures.length === 1, 'the one signature');
+  });
+
+  it('does not arm in a framed page (same origin); the host may allow it with allow-framed', async () => {
+    // A page of the same origin, with the elements loaded in its own realm, framed by this one.
+    const frame = document.createElement('iframe');
+    frame.style.cssText = 'width: 600px; height: 700px; border: 0';
+    const elements = new URL('../helpers/elements.ts', import.meta.url).href;
+    frame.srcdoc = `<!doctype html><body><script type="module">import ${JSON.stringify(elements)};</script></body>`;
+    document.body.append(frame);
+    await new Promise((r) => frame.addEventListener('load', r, { once: true }));
+    await frame.contentWindow!.customElements.whenDefined('ew-approve-quote');
+    const page = await approvalPage(frame.contentDocument!.body);
+    const quote = await quoteFor(page.wallet, 1_000);
+    page.approve.quote = quote;
+    const button = await waitFor(() => submit(page.approve), 'the approve button');
+    await sleep(ARM_AFTER_MS * 3);
+    expect(button.disabled).to.equal(true);
+    expect(page.approve.shadowRoot!.querySelector('#arm-hint')!.textContent).to.include("can't be approved inside this frame");
+    expect(page.signatures).to.deep.equal([]);
+
+    page.approve.allowFramed = true;
+    await waitFor(() => armed(page.approve), 'armed once the host allows its frame');
+    page.approve.allowFramed = false;
+    await waitFor(() => !armed(page.approve), 'disarmed when the host takes it back');
+  });
+
+  itNeeds(visibilityTracking, 'does not arm while made see-through over a decoy (opacity 0.001)', async () => {
+    const veil = document.createElement('div');
+    veil.className = 'veil';
+    veil.style.opacity = '0.001';
+    document.body.append(veil);
+    const page = await approvalPage(veil);
+    page.approve.quote = await quoteFor(page.wallet, 1_000);
+    const button = await waitFor(() => submit(page.approve), 'the approve button');
+    await sleep(ARM_AFTER_MS * 3);
+    expect(button.disabled).to.equal(true);
+    veil.style.opacity = '1';
+    await waitFor(() => armed(page.approve), 'armed once it is really seen');
+  });
+});
+
+describe('<ew-approve-quote> shows only what it checked', () => {
+  it("another wallet's quote is refused when shown: no summary, no Approve, and nothing to click", async () => {
+    const other = await newWallet();
+    const quote = await quoteFor(other, 1_000);
+    const page = await approvalPage();
+    page.approve.quote = quote;
+    await waitFor(() => deepQueryAll('[part~="error"]', page.approve)[0], 'the refusal');
+    expect(page.errors.at(-1)!.detail).to.include({ code: 'QUOTE_NOT_SIGNABLE', field: 'source.accountId' });
+    expect(submit(page.approve)).to.equal(undefined);
+    expect((await platform('GET', `/quotes/${quote.id}`)).body.status).to.equal('PENDING');
+  });
+
+  it('the host editing its quote object in place after setting it changes neither what is shown nor what is signed', async () => {
+    const page = await approvalPage();
+    const quote: Quote = await quoteFor(page.wallet, 1_000);
+    page.approve.quote = quote;
+    await waitFor(() => armed(page.approve), 'armed');
+    const shown = () => deepQueryAll('[part~="summary"]', page.approve)[0]!.textContent!.replace(/\s+/g, ' ');
+    const before = shown();
+    // A script that keeps a reference rewrites the amounts, the destination and the payload.
+    quote.totalSendingAmount = 1;
+    quote.destination.accountId = 'ExternalAccount:00000000-0000-4000-8000-000000000000';
+    quote.paymentInstructions![0]!.accountOrWalletInfo!.payloadToSign = '{"type":"ACTIVITY_TYPE_SIGN_TRANSACTION_V2"}';
+    page.approve.requestUpdate();
+    await page.approve.updateComplete;
+    expect(shown()).to.equal(before);
+    await click(submit(page.approve)!);
+    await waitFor(() => page.signatures.length === 1, 'the signature');
+    // The stamp is over the payload checked at display: the sandbox executes with it.
+    const { signature, idempotencyKey } = page.signatures[0]!.detail;
+    const executed = await platform('POST', `/quotes/${quote.id}/execute`, undefined, {
+      'Service-Wallet-Signature': signature,
+      'Idempotency-Key': idempotencyKey,
+    });
+    expect(executed.status).to.equal(200);
+  });
+});
