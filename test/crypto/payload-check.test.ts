@@ -179,6 +179,33 @@ describe('payload checks before signing', () => {
     );
   });
 
+  it('refuses an OTP token naming a session key the client did not ask for, or another organization', () => {
+    const exp = now / 1000 + 300;
+    const base = { kind: 'otp-token', publicKey: mine, now } as const;
+    // A relay that added its own key to the verify: the token names it, and the client never asked for one.
+    expect(
+      codeOf(() => checkPayloadToSign(otpToken({ public_key: mine, exp, session_public_key: theirs }), base)),
+    ).to.equal('PAYLOAD_WRONG_KEY');
+    const asked = { ...base, sessionPublicKey: mine };
+    expect(
+      codeOf(() => checkPayloadToSign(otpToken({ public_key: mine, exp, session_public_key: theirs }), asked)),
+    ).to.equal('PAYLOAD_WRONG_KEY');
+    expect(
+      codeOf(() => checkPayloadToSign(otpToken({ public_key: mine, exp, session_public_key: mine }), asked)),
+    ).to.equal(undefined);
+    expect(codeOf(() => checkPayloadToSign(otpToken({ public_key: mine, exp }), asked))).to.equal('PAYLOAD_WRONG_KEY');
+    const org = { ...base, organizationId: 'org-1' };
+    expect(
+      codeOf(() => checkPayloadToSign(otpToken({ public_key: mine, exp, organization_id: 'org-2' }), org)),
+    ).to.equal('PAYLOAD_PARAMETER_MISMATCH');
+    expect(codeOf(() => checkPayloadToSign(otpToken({ public_key: mine, exp }), org))).to.equal(
+      'PAYLOAD_PARAMETER_MISMATCH',
+    );
+    expect(
+      codeOf(() => checkPayloadToSign(otpToken({ public_key: mine, exp, organization_id: 'org-1' }), org)),
+    ).to.equal(undefined);
+  });
+
   it('signs opaque payloads only when the caller opts out explicitly', () => {
     expect(codeOf(() => checkPayloadToSign('anything at all', { kind: 'opaque' }))).to.equal(undefined);
   });

@@ -198,17 +198,6 @@ describe('the relay forwards only the body members each operation takes', () => 
     });
   }
 
-  it("an OTP verify does not pass on the sandbox's clientPublicKey extension (the widget never sends it)", async () => {
-    listedType = 'EMAIL_OTP';
-    const verify = OPERATIONS.find((o) => o.name === 'auth.verify')!;
-    const refused = await send(verify, { type: 'EMAIL_OTP', encryptedOtpBundle: 'x', clientPublicKey: '04ab' });
-    expect([refused.status, refused.body.code]).to.deep.equal([400, 'INVALID_INPUT']);
-    expect(refused.body.message).to.equal(
-      'A EMAIL_OTP auth.verify names only type, encryptedOtpBundle (not clientPublicKey)',
-    );
-    expect(seen).to.deep.equal([]);
-  });
-
   it("a verify naming another type than the credential's is refused after the lookup, before the call", async () => {
     const verify = OPERATIONS.find((o) => o.name === 'auth.verify')!;
     listedType = 'EMAIL_OTP';
