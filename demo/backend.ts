@@ -53,6 +53,7 @@ export const HOST_CSP = [
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
+  "frame-ancestors 'self'",
   "require-trusted-types-for 'script'",
   'trusted-types lit-html',
 ].join('; ');

@@ -13,6 +13,7 @@ export function expressApp({ service, partner, origin }) {
   app.use(express.json());
   app.use((_req, res, next) => {
     res.set('content-security-policy', PAGE_CSP);
+    res.set('x-frame-options', 'SAMEORIGIN');
     next();
   });
   app.use('/assets', express.static(BROWSER_FILES));

@@ -15,6 +15,7 @@ export function honoApp({ service, partner, origin }) {
   app.use('*', async (c, next) => {
     await next();
     c.header('content-security-policy', PAGE_CSP);
+    c.header('x-frame-options', 'SAMEORIGIN');
   });
   app.use(
     '/assets/*',

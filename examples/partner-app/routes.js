@@ -17,6 +17,8 @@ export const PAGE_CSP = [
   "base-uri 'none'",
   "require-trusted-types-for 'script'",
   'trusted-types lit-html',
+  // No other site may frame the payment page over a decoy (clickjacking); X-Frame-Options for older browsers.
+  "frame-ancestors 'self'",
 ].join('; ');
 
 /** What the page may know of its user. */

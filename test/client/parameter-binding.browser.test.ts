@@ -262,8 +262,15 @@ describe('every signed operation binds its parameters (a tampering relay gets no
 
   it('organizationId, when configured, must match the activity', async () => {
     const wallet = await newWallet();
-    const client = await makeClient(wallet, { organizationId: 'Organization:not-this-one' });
-    await emailSignIn(client, wallet);
+    // The session was opened without the option; the activity is still held to it.
+    const unpinned = await makeClient(wallet, { storageNamespace: 'org-activity' });
+    await emailSignIn(unpinned, wallet);
+    unpinned.close();
+    const client = await makeClient(wallet, {
+      organizationId: 'Organization:not-this-one',
+      storageNamespace: 'org-activity',
+    });
+    expect(client.state.status).to.equal('signed-in');
     await expectRejects(client.setWalletPrivacy(true), (e) => {
       expect(e.code).to.equal('PAYLOAD_PARAMETER_MISMATCH');
       expect(e.field).to.equal('organizationId');

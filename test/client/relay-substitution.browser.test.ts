@@ -217,12 +217,17 @@ describe('the organizationId option binds what the wallet signs to that organiza
   it('a wallet set to another organization refuses to sign; the right one signs', async () => {
     const wallet = await newWallet();
     const organizationId = await organizationOf(wallet, await newKeyHex());
+    // Signed in without the option (a session of another organization's wallet, as a relay could
+    // open one), then restored by a client that has it: every activity must name its organization.
+    const unpinned = await makeClient(wallet, { storageNamespace: 'org-check' });
+    await emailSignIn(unpinned, wallet);
+    unpinned.close();
     for (const [org, expected] of [
       ['Organization:not-this-one', 'PAYLOAD_PARAMETER_MISMATCH'],
       [organizationId, undefined],
     ] as const) {
-      const client = await makeClient(wallet, { organizationId: org, storageNamespace: `org-${expected ?? 'ok'}` });
-      await emailSignIn(client, wallet);
+      const client = await makeClient(wallet, { organizationId: org, storageNamespace: 'org-check' });
+      expect(client.state.status).to.equal('signed-in');
       const outcome = await client.setWalletPrivacy(true).then(
         () => undefined,
         (e: { code?: string }) => e.code,

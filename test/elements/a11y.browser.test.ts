@@ -100,6 +100,7 @@ for (const scheme of ['light', 'dark'] as const) {
       el.append(approve);
       const button = await waitFor(() => deepQueryAll<HTMLButtonElement>('[part~="submit"]', approve)[0], 'approve');
       await expectAccessible(el, 'quote shown (not armed)');
+      button.scrollIntoView({ block: 'center' }); // the user scrolls to it: it arms once wholly in view
       await waitFor(() => !button.disabled, 'armed');
       await expectAccessible(el, 'quote armed');
 

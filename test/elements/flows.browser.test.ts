@@ -193,6 +193,7 @@ describe('element flows', () => {
       expect(summary.textContent).to.include('$10.00');
       const button = await waitFor(() => approveButton(el), 'the approve button');
       expect(button.disabled).to.equal(true); // not armed yet
+      button.scrollIntoView({ block: 'center' }); // the user scrolls to it: it arms once wholly in view
       await waitFor(() => !button.disabled, 'armed');
       const signatures: CustomEvent[] = [];
       el.addEventListener('ew-signature', (e) => signatures.push(e));
@@ -217,6 +218,7 @@ describe('element flows', () => {
       // The countdown reads as minutes and seconds, not "301 s".
       const countdown = deepQueryAll('.countdown', approve)[0]!.textContent!.trim();
       expect(countdown).to.match(/^Quote expires in [0-5]:[0-5]\d$/);
+      button.scrollIntoView({ block: 'center' }); // the user scrolls to it: it arms once wholly in view
       await waitFor(() => !button.disabled, 'armed');
       await click(button);
       await waitFor(() => statusLine()?.getAttribute('data-status') === 'processing', 'processing');
@@ -411,6 +413,7 @@ describe('<ew-approve-quote> on its own', () => {
       () => approve.shadowRoot!.querySelector<HTMLButtonElement>('[part~="submit"]'),
       'approve',
     );
+    button.scrollIntoView({ block: 'center' }); // the user scrolls to it: it arms once wholly in view
     await waitFor(() => !button.disabled, 'armed');
     const signature = nextEvent(approve, 'ew-signature');
     await click(button);

@@ -109,10 +109,14 @@ describe(`the partner guide's example app (${testEngine()})`, () => {
         for (const path of ['/', '/esm/']) {
           const tab = await (await engine.newDevice()).newTab();
           await tab.goto(`${origin}${path}`);
-          const csp = await tab.evaluate(async () =>
-            (await fetch(location.href)).headers.get('content-security-policy'),
-          );
+          const [csp, framing] = await tab.evaluate(async () => {
+            const { headers } = await fetch(location.href);
+            return [headers.get('content-security-policy'), headers.get('x-frame-options')];
+          });
           expect(csp, path).to.include("require-trusted-types-for 'script'");
+          // No other site may frame the payment page (clickjacking), in old browsers too.
+          expect(csp, path).to.include("frame-ancestors 'self'");
+          expect(framing, path).to.equal('SAMEORIGIN');
           await buy(tab);
           expect(await tab.problems(), path).to.deep.equal([]);
         }

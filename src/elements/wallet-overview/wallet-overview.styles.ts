@@ -27,15 +27,23 @@ export const walletOverviewStyles = css`
     width: 6em;
     height: 1.5em;
   }
+  /* The address on a line of its own, whole, in groups of four that wrap between groups; while
+     it loads, a shape of its height holds the place, and the note and buttons stand where they
+     will stay (nothing moves when it arrives). */
+  [part~='address'],
+  .address-shape {
+    width: 100%;
+    line-height: 1.5;
+  }
   [part~='address'] {
     font-family: var(--_font-mono);
-    /* Whole, in groups of four that wrap between groups, never inside one. */
     word-spacing: 0.15em;
-    overflow-wrap: normal;
-    flex-basis: 100%;
+  }
+  .address-shape {
+    height: 1.5em;
   }
   .address-note {
-    flex-basis: 100%;
+    width: 100%;
     margin: 0;
     font-size: 0.875em;
   }

@@ -10,6 +10,15 @@ import { loadQrEncoder, type QrEncoder } from './qr-library.js';
 import { walletOverviewStyles } from './wallet-overview.styles.js';
 import { groupedAddress } from './address-format.js';
 
+/** `address` as shown: its checksum case, or `refused` when its case contradicts its checksum (altered on the way). */
+function checked(encoder: QrEncoder, address: string): { address: string; shown: string } | 'refused' {
+  try {
+    return { address, shown: encoder.checksumAddress(address) ?? address };
+  } catch {
+    return 'refused';
+  }
+}
+
 /** The QR code of `text` as one SVG path of its dark modules (lit renders it: no innerHTML, strict CSP). */
 function qrPath(encoder: QrEncoder, text: string): { size: number; d: string } {
   const code = encoder.generate(text);
@@ -81,25 +90,18 @@ export class EwWalletOverview extends LitElement {
     const client = this.client;
     if (!client) return;
     this.notice = undefined;
+    // The address is shown in its checksum case from its first paint (no later reflow): the
+    // checksum comes with the QR encoder, fetched alongside the read. Without it, as given.
+    const encoder = this.encoder ? Promise.resolve(this.encoder) : loadQrEncoder().catch(() => undefined);
     const info = await this.wallet.run('getWallet', () => client.getWallet());
     if (info && client === this.client) {
+      const loaded = await encoder;
+      if (client !== this.client) return;
+      this.encoder ??= loaded;
+      this.checked = info.address && loaded ? checked(loaded, info.address) : undefined;
       this.info = info;
-      this.checked = undefined;
       this.readiness.ready();
-      if (info.address) void this.checkAddress(info.address);
     } else if (client === this.client) this.readiness.failed(this.wallet.error);
-  }
-
-  /** Puts the address in its checksum case (loaded after the first paint, with the QR encoder). */
-  private async checkAddress(address: string): Promise<void> {
-    const encoder = this.encoder ?? (await loadQrEncoder().catch(() => undefined));
-    if (!encoder || this.info?.address !== address) return;
-    this.encoder = encoder;
-    try {
-      this.checked = { address, shown: encoder.checksumAddress(address) ?? address };
-    } catch {
-      this.checked = 'refused';
-    }
   }
 
   /** Shows or hides the QR code; the encoder is fetched the first time. */
@@ -155,21 +157,24 @@ export class EwWalletOverview extends LitElement {
                   ${
                     refused
                       ? html`<p part="error" role="alert">${s.addressRefused}</p>`
-                      : address
-                        ? html`<code part="address" translate="no">${groupedAddress(address)}</code>
-                            <p class="muted address-note">${s.addressNote}</p>
-                            <button class="link" type="button" @click=${() => this.copy(address)}>
-                              ${s.copyAddress}
-                            </button>
-                            <button
-                              class="link"
-                              type="button"
-                              aria-expanded=${this.showQr ? 'true' : 'false'}
-                              @click=${() => this.toggleQr()}
-                            >
-                              ${this.showQr ? s.hideQr : s.showQr}
-                            </button>`
-                        : html`<span class="skeleton"></span>`
+                      : html`${
+                            address
+                              ? html`<code part="address" translate="no">${groupedAddress(address)}</code>`
+                              : html`<span class="skeleton address-shape"></span>`
+                          }
+                          <p class="muted address-note">${s.addressNote}</p>
+                          <button class="link" type="button" ?disabled=${!address} @click=${() => this.copy(address!)}>
+                            ${s.copyAddress}
+                          </button>
+                          <button
+                            class="link"
+                            type="button"
+                            ?disabled=${!address}
+                            aria-expanded=${this.showQr ? 'true' : 'false'}
+                            @click=${() => this.toggleQr()}
+                          >
+                            ${this.showQr ? s.hideQr : s.showQr}
+                          </button>`
                   }
                 </dd>
               </div>`
