@@ -1,17 +1,22 @@
-// `npm run mutate`: mutation testing of src/crypto (and of the relay's
-// reading of the service's answers). Each named mutant below removes or
-// weakens one check; the tests must fail ("kill" it) for every one. A check no test notices is a check nothing protects.
+// `npm run mutate`: mutation testing of every layer that guards the user: the
+// crypto core, the client (and its protocol layer), the elements, the relay
+// and the sandbox. Each named mutant removes or weakens one check; the tests
+// must fail ("kill" it) for every one. A check no test notices is a check
+// nothing protects.
 //
-//   node scripts/mutate.mjs [--browser] [--only <name substring>]
+//   node scripts/mutate.mjs [--only <name substring>] [--layer <layer>]
 //
 // Works on a copy of the working tree in a temporary directory (node_modules
 // symlinked), so the real sources are never touched, even if interrupted.
-// For each mutant: the Node crypto tests, the mutant's likely killers first,
-// stopping at the first failing file; with --browser, a mutant the Node tests
-// miss also meets the Chromium suite (`test/crypto/**`). Prints killed /
-// survived per mutant and the total; exits 1 if any survives.
-// test/build/mutants.node.test.ts checks that every search string still occurs
-// exactly once in the sources, so the list cannot silently rot.
+// For each mutant its listed tests run first: Node test files with node's
+// runner, browser suites (`*.browser.test.ts`, and the shared `*.test.ts` of
+// the client and elements) in Chromium through web-test-runner. A mutant of
+// the crypto core, the relay or the sandbox that its own tests miss also meets
+// the rest of its layer's Node tests. Prints killed / survived per mutant (a
+// survivor with its reason), then a kill score per layer; exits 1 if any
+// survives. test/build/mutants.node.test.ts checks that every search string
+// still occurs exactly once, and that every operation the relay forwards has
+// a mutant, so the list cannot silently rot.
 import { spawn, execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,8 +27,22 @@ const P256 = 'src/crypto/p256.ts';
 const DER = 'src/crypto/der.ts';
 const IMPORT = 'src/crypto/scalar-import.ts';
 const T = (name) => `test/crypto/${name}.test.ts`;
+const APPROVE = 'src/elements/approve-quote/approve-quote.ts';
+const ARMING = 'test/elements/approve-arming.browser.test.ts';
+const IDENTITY = 'test/client/relay-identity.browser.test.ts';
+const BINDING = 'test/client/parameter-binding.browser.test.ts';
+const SANDBOX_BINDING = 'test/sandbox/signed-binding.node.test.ts';
 
-/** The mutants: `search` must occur exactly once in `file`; `tests` are tried first. */
+/** The layer a source file belongs to, for the per-layer score. */
+export const layerOf = (file) =>
+  /^src\/(client|protocol)\//.test(file) ? 'client' : /^src\/(crypto|elements|relay|sandbox)\//.exec(file)?.[1];
+export const LAYERS = ['crypto', 'client', 'elements', 'relay', 'sandbox'];
+
+/**
+ * The mutants: `search` must occur exactly once in `file`; `tests` are tried
+ * first. `operation` names the relay operation (src/relay/operations.ts) whose
+ * binding the mutant breaks, where it breaks one.
+ */
 export const MUTANTS = [
   // Point decoding (p256.ts): non-canonical and off-curve encodings.
   {
@@ -218,6 +237,289 @@ export const MUTANTS = [
     replace: '',
     tests: [T('scalar-import')],
   },
+  // The signed operations, one row of docs/security.md's binding table at a time: each mutant
+  // lets a relay change one thing the service acts on.
+  {
+    name: 'token: a session key the client never asked for passes (relay-chosen session)',
+    operation: 'auth.verify',
+    file: 'src/crypto/payload-check.ts',
+    search: '      ? session !== undefined',
+    replace: '      ? false',
+    tests: [T('payload-check')],
+  },
+  {
+    name: 'token: the organization not held to organizationId',
+    operation: 'auth.verify',
+    file: 'src/crypto/payload-check.ts',
+    search: "if (expect.organizationId !== undefined && claims['organization_id'] !== expect.organizationId) {",
+    replace: 'if (false) {',
+    tests: [T('payload-check')],
+  },
+  {
+    name: "target bundle: another organization's code target taken",
+    operation: 'auth.challenge',
+    file: 'src/crypto/enclave-bundle.ts',
+    search: "if (organizationId !== undefined && signedData['organizationId'] !== organizationId) {",
+    replace: 'if (false) {',
+    tests: [IDENTITY],
+  },
+  {
+    name: "passkey sign-in: the login's credentialId not bound",
+    operation: 'auth.challenge',
+    file: 'src/client/flows/passkey.ts',
+    search: "      parameters: { credentialId: expected.credentialId },\n      freeParameters: ['nonce'],",
+    replace: "      parameters: {},\n      freeParameters: ['nonce', 'credentialId'],",
+    tests: [IDENTITY],
+  },
+  {
+    name: 'add email or SMS sign-in method: the address not bound',
+    operation: 'credential.register',
+    file: 'src/client/flows/code-credential.ts',
+    search: 'parameters: { accountId, ...(email ? { email: contact } : { phoneNumber: contact }) },',
+    replace: "parameters: { accountId }, freeParameters: ['email', 'phoneNumber'],",
+    tests: [IDENTITY, BINDING],
+  },
+  {
+    name: 'remove sign-in method: authenticatorIds not bound',
+    operation: 'credential.revoke',
+    file: 'src/client/flows/credentials.ts',
+    search: '{ parameters: { authenticatorIds: [credentialId] } }',
+    replace: "{ parameters: {}, freeParameters: ['authenticatorIds'] }",
+    tests: [BINDING],
+  },
+  {
+    name: 'revoke session: apiKeyIds not bound',
+    operation: 'session.revoke',
+    file: 'src/client/flows/sessions.ts',
+    search: "expectActivity(ctx, 'revokeSession', { parameters: { apiKeyIds: [sessionId] } }),",
+    replace: "expectActivity(ctx, 'revokeSession', { parameters: {}, freeParameters: ['apiKeyIds'] }),",
+    tests: [BINDING],
+  },
+  {
+    name: 'revoke session: a made-up answer taken without reading back',
+    operation: 'session.revoke',
+    file: 'src/client/flows/sessions.ts',
+    search: "if (result.outcome === 'answered' && sessionId !== session.sessionId && !(await gone())) {",
+    replace: 'if (false) {',
+    tests: [IDENTITY],
+  },
+  {
+    name: 'refresh: the session lifetime not limited',
+    operation: 'session.refresh',
+    file: 'src/client/flows/sessions.ts',
+    search: '        parameters: {},\n        limits: { expirationSeconds: ctx.options.maxSessionSeconds },',
+    replace: "        parameters: {},\n        freeParameters: ['expirationSeconds'],",
+    tests: [BINDING],
+  },
+  {
+    name: 'session answers: another wallet adopted',
+    operation: 'session.refresh',
+    file: 'src/client/session/session-manager.ts',
+    search: 'if (answer.accountId !== this.accountId) {',
+    replace: 'if (false) {',
+    tests: [IDENTITY],
+  },
+  {
+    name: 'session answers: another sign-in method adopted',
+    operation: 'auth.verify',
+    file: 'src/client/session/session-manager.ts',
+    search: 'answer.credentialId !== undefined && answer.credentialId !== credential.id',
+    replace: 'false',
+    tests: [IDENTITY],
+  },
+  {
+    name: 'export: walletId not bound',
+    operation: 'wallet.export',
+    file: 'src/client/flows/wallet-settings.ts',
+    search: "      parameters: { walletId: ctx.options.accountId },\n      freeParameters: ['language'],",
+    replace: "      parameters: {},\n      freeParameters: ['language', 'walletId'],",
+    tests: [BINDING],
+  },
+  {
+    name: 'privacy: privateEnabled not bound',
+    operation: 'wallet.privacy',
+    file: 'src/client/flows/wallet-settings.ts',
+    search: 'parameters: { walletId: ctx.options.accountId, privateEnabled: enabled },',
+    replace: "parameters: { walletId: ctx.options.accountId }, freeParameters: ['privateEnabled'],",
+    tests: [BINDING],
+  },
+  {
+    name: 'privacy: a made-up answer taken without reading back',
+    operation: 'wallet.privacy',
+    file: 'src/client/flows/wallet-settings.ts',
+    search:
+      "if (result.outcome === 'answered' && ctx.options.customerId && (await getWallet(ctx)).privateEnabled !== enabled) {",
+    replace: 'if (false) {',
+    tests: [IDENTITY],
+  },
+  {
+    name: 'contact change: the new email or phone not bound',
+    operation: 'customer.contact',
+    file: 'src/client/flows/wallet-settings.ts',
+    search: 'parameters: { customerId, ...contact },',
+    replace: 'parameters: { customerId }, freeParameters: Object.keys(contact),',
+    tests: [BINDING],
+  },
+  {
+    name: "lists: the relay authorizes the hinted wallet, not the query's",
+    operation: 'session.list',
+    file: 'src/relay/create-relay.ts',
+    search: "          ? query.get('accountId')",
+    replace: '          ? request.header(ACCOUNT_HINT_HEADER)',
+    tests: ['test/relay/relay.node.test.ts', 'test/relay/hardening.node.test.ts'],
+  },
+  {
+    name: 'lists: the credential list read for any wallet',
+    operation: 'credential.list',
+    file: 'src/relay/create-relay.ts',
+    search: "    if (!allowed) refuse(403, 'FORBIDDEN', 'You may not act on this wallet');",
+    replace: '',
+    tests: ['test/relay/relay.node.test.ts', 'test/relay/hardening.node.test.ts'],
+  },
+  {
+    name: 'wallet read: an address whose case contradicts its checksum shown',
+    operation: 'wallet.get',
+    file: 'src/elements/wallet-overview/address-checksum.ts',
+    search: "if (mixed && `0x${body}` !== out) throw new RangeError('the address does not match its EIP-55 checksum');",
+    replace: '',
+    tests: ['test/elements/address-checksum.test.ts', 'test/elements/wallet-overview.browser.test.ts'],
+  },
+  {
+    name: "quote: another wallet's quote shown with an Approve",
+    operation: 'quote.get',
+    file: APPROVE,
+    search: '        ...(accountId === undefined ? {} : { accountId }),',
+    replace: '',
+    tests: [ARMING],
+  },
+  // Guarantees beyond the table.
+  {
+    name: 'signed call: a requestId of any shape stamped',
+    file: 'src/protocol/signed-call.ts',
+    search: '  if (!isRequestId(b.requestId)) {',
+    replace: '  if (false) {',
+    tests: [IDENTITY],
+  },
+  {
+    name: "clock: a relay's Date a day off believed",
+    file: 'src/protocol/server-clock.ts',
+    search: '    return Math.abs(this.offsetMs) <= MAX_BELIEVED_OFFSET_MS;',
+    replace: '    return true;',
+    tests: [IDENTITY],
+  },
+  {
+    name: 'text: where a code went shown with its bidi controls',
+    file: 'src/elements/shared/mask.ts',
+    search: '  if (at > 0) return visibleLabel(`${destination[0]}***${destination.slice(at)}`);',
+    replace: '  if (at > 0) return `${destination[0]}***${destination.slice(at)}`;',
+    tests: ['test/elements/relay-text.browser.test.ts'],
+  },
+  {
+    name: 'approve: arms 25 ms after drawing',
+    file: APPROVE,
+    search: 'this.armTimer = setTimeout(() => (this.armed = true), ARM_AFTER_MS);',
+    replace: 'this.armTimer = setTimeout(() => (this.armed = true), 25);',
+    tests: [ARMING],
+  },
+  {
+    name: 'approve: a button drawn anew stays armed (no restart)',
+    file: APPROVE,
+    search:
+      '    if (this.watched && (this.watched.button !== button || this.watched.sessionId !== sessionId)) this.disarm();',
+    replace: '',
+    tests: [ARMING],
+  },
+  {
+    name: 'approve: arms in a frame',
+    file: APPROVE,
+    search: '    if (!button || this.watched || (isFramed(this) && !this.allowFramed)) return;',
+    replace: '    if (!button || this.watched) return;',
+    tests: [ARMING],
+  },
+  {
+    name: 'approve: arms while see-through (visibility ignored)',
+    file: APPROVE,
+    search:
+      '        const visible = !tracksVisibility || (entry as IntersectionObserverEntry & { isVisible?: boolean })?.isVisible;',
+    replace: '        const visible = true;',
+    tests: [ARMING],
+  },
+  {
+    name: "approve: signs the host's object, not the checked copy",
+    file: APPROVE,
+    search: '      client.approveQuote(view.quote, { allowUnverifiedPayment: !view.verified }),',
+    replace: '      client.approveQuote(this.quote!, { allowUnverifiedPayment: !view.verified }),',
+    tests: [ARMING],
+  },
+  // The relay's own rules (src/relay).
+  {
+    name: 'relay: an inherited name passes as a body member',
+    file: 'src/relay/body-members.ts',
+    search: 'const extra = Object.keys(body).find((key) => !Object.hasOwn(members, key));',
+    replace: 'const extra = Object.keys(body).find((key) => !(key in members));',
+    tests: ['test/relay/body-members.node.test.ts'],
+  },
+  {
+    name: "relay: a challenge's members not held to its credential's type",
+    operation: 'auth.challenge',
+    file: 'src/relay/create-relay.ts',
+    search: 'if (owned.credential) checkBodyMembers(operation, body.json, owned.credential);',
+    replace: '',
+    tests: ['test/relay/body-members.node.test.ts'],
+  },
+  {
+    name: 'relay: the fetch handler reads a body past maxBodyBytes',
+    file: 'src/relay/create-relay.ts',
+    search: 'const bytes = await request.body(maxBody);',
+    replace: 'const bytes = await request.body(Infinity);',
+    tests: ['test/relay/fetch-handler-body-cap.node.test.ts'],
+  },
+  // The sandbox's rules (src/sandbox).
+  {
+    name: 'sandbox: the OTP token no longer names the sealed session key',
+    operation: 'auth.verify',
+    file: 'src/sandbox/routes/credentials.ts',
+    search: '...(clientPublicKey !== undefined ? { session_public_key: clientPublicKey } : {}),',
+    replace: '',
+    tests: [SANDBOX_BINDING],
+  },
+  {
+    name: 'sandbox: no supersession (a withheld stamp redeemed later)',
+    operation: 'wallet.privacy',
+    file: 'src/sandbox/signed-request.ts',
+    search: 'return newest !== undefined && newest.requestId !== pending.requestId;',
+    replace: 'return false;',
+    tests: [SANDBOX_BINDING],
+  },
+  {
+    name: 'sandbox: credential registrations of all wallets share one resource',
+    file: 'src/sandbox/signed-request.ts',
+    search: "return `${operation} ${JSON.stringify(request.body['accountId'])}`;",
+    replace: 'return operation;',
+    tests: [SANDBOX_BINDING],
+  },
+  {
+    name: "sandbox: a stamp by another wallet's session accepted",
+    file: 'src/sandbox/signed-request.ts',
+    search: "  if (!session) throw invalid('The stamp key is not an active session of this wallet');",
+    replace: '  if (!session) return undefined;',
+    tests: [SANDBOX_BINDING],
+  },
+  {
+    name: 'sandbox: a Request-Id redeemed on another path',
+    file: 'src/sandbox/signed-request.ts',
+    search: 'if (pending.operation !== operation || pending.body !== canonical(request.body)) {',
+    replace: 'if (pending.body !== canonical(request.body)) {',
+    tests: [SANDBOX_BINDING],
+  },
+  {
+    name: 'sandbox: a session refreshed with another session of the wallet',
+    operation: 'session.refresh',
+    file: 'src/sandbox/signed-request.ts',
+    search: '  if (rule.sessionId !== undefined && session.id !== rule.sessionId) {',
+    replace: '  if (false) {',
+    tests: [SANDBOX_BINDING],
+  },
 ];
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -259,10 +561,26 @@ function copyWorkingTree() {
   return dir;
 }
 
-const nodeTestFiles = (dir) =>
-  readdirSync(join(dir, 'test/crypto'))
-    .filter((name) => name.endsWith('.test.ts') && !name.endsWith('.browser.test.ts'))
-    .map((name) => `test/crypto/${name}`)
+/** The Node test files of a layer: what a mutant its own tests miss meets next. */
+const LAYER_TESTS = {
+  crypto: ['test/crypto'],
+  relay: ['test/relay'],
+  sandbox: ['test/sandbox'],
+  client: [],
+  elements: [],
+};
+const isBrowserFile = (file) =>
+  file.endsWith('.browser.test.ts') || /^test\/(client|elements)\/.*\.test\.ts$/.test(file);
+
+const nodeTestFiles = (dir, folders) =>
+  folders
+    .flatMap((folder) =>
+      readdirSync(join(dir, folder))
+        .filter(
+          (name) => name.endsWith('.test.ts') && !name.endsWith('.browser.test.ts') && !name.endsWith('.page.test.ts'),
+        )
+        .map((name) => `${folder}/${name}`),
+    )
     .sort();
 
 const nodeTest = (file, cwd) => run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], cwd);
@@ -270,25 +588,41 @@ const nodeTest = (file, cwd) => run(process.execPath, ['--import', 'tsx', '--tes
 const plain = (text) => text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
 /** The first failed test a spec report names; undefined when none ran (a file that did not even load). */
 const firstFailure = (output) => /^\s*✖ (.+?) \(\d[\d.]*m?s\)$/m.exec(plain(output))?.[1];
-const browserTests = (cwd) =>
-  run(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'node_modules/@web/test-runner/dist/bin.js',
-      '--files',
-      'test/crypto/**/*.test.ts',
-      '!test/crypto/**/*.node.test.ts',
-    ],
-    cwd,
-  );
+/** The first failed test web-test-runner names ("❌ suite > test"). */
+const firstBrowserFailure = (output) => /❌ (.+)$/m.exec(plain(output))?.[1]?.trim();
+/** Browser suites in Chromium (`WTR_ENGINE`, set in main): one web-test-runner run of `files`. */
+const browserTests = (files, cwd) =>
+  run(process.execPath, ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js', '--files', ...files], cwd);
+
+/** Runs `files` (Node files one by one, browser files in one Chromium run); the first failure, or undefined. */
+async function firstKill(files, dir) {
+  const browser = files.filter(isBrowserFile);
+  for (const file of files.filter((f) => !isBrowserFile(f))) {
+    const { code, output } = await nodeTest(file, dir);
+    if (code === 0) continue;
+    if (code === 124) return { killer: `${file} (timeout)` };
+    const failed = firstFailure(output);
+    if (failed) return { killer: `${file}: "${failed}"` };
+    return { broken: `${file} did not run: ${plain(output).trim().split('\n').slice(0, 3).join(' / ')}` };
+  }
+  if (browser.length) {
+    const { code, output } = await browserTests(browser, dir);
+    if (code !== 0) {
+      const failed = firstBrowserFailure(output);
+      return failed
+        ? { killer: `Chromium: "${failed}"` }
+        : { broken: `the browser suites did not run: ${plain(output).slice(-400)}` };
+    }
+  }
+  return {};
+}
 
 async function main() {
   const args = process.argv.slice(2);
-  const browser = args.includes('--browser');
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
-  const mutants = MUTANTS.filter((m) => !only || m.name.includes(only));
+  const layer = args.includes('--layer') ? args[args.indexOf('--layer') + 1] : undefined;
+  const mutants = MUTANTS.filter((m) => (!only || m.name.includes(only)) && (!layer || layerOf(m.file) === layer));
+  process.env.WTR_ENGINE = 'chromium'; // the browser suites' kills are read in one engine
 
   const dir = copyWorkingTree();
   const cleanUp = () => rmSync(dir, { recursive: true, force: true });
@@ -300,21 +634,18 @@ async function main() {
   }
 
   try {
-    const files = nodeTestFiles(dir);
-    console.log(`mutate: ${mutants.length} mutants of src/crypto; Node crypto tests${browser ? ' + Chromium' : ''}`);
+    const layers = [...new Set(mutants.map((m) => layerOf(m.file)))];
+    console.log(`mutate: ${mutants.length} mutants of ${layers.join(', ')}`);
     console.log(`  working copy: ${dir}`);
-    // Unmutated, every file must pass, or a "kill" would mean nothing.
-    for (const file of files) {
-      const { code, output } = await nodeTest(file, dir);
-      if (code !== 0) throw new Error(`baseline: ${file} fails without any mutant:\n${output.slice(-3000)}`);
-    }
-    if (browser) {
-      const { code, output } = await browserTests(dir);
-      if (code !== 0) throw new Error(`baseline: the Chromium crypto tests fail:\n${plain(output).slice(-3000)}`);
-    }
-    console.log(`  baseline: ${files.length} Node test files pass unmutated\n`);
+    // Unmutated, every test a mutant may meet must pass, or a "kill" would mean nothing.
+    const named = [...new Set(mutants.flatMap((m) => m.tests))];
+    const layerFiles = nodeTestFiles(dir, [...new Set(layers.flatMap((l) => LAYER_TESTS[l]))]);
+    const baseline = await firstKill([...new Set([...named, ...layerFiles])], dir);
+    if (baseline.killer || baseline.broken)
+      throw new Error(`baseline fails without any mutant: ${baseline.killer ?? baseline.broken}`);
+    console.log(`  baseline: ${named.length + layerFiles.length} test files pass unmutated\n`);
 
-    const survivors = [];
+    const results = [];
     for (const mutant of mutants) {
       const path = join(dir, mutant.file);
       const original = readFileSync(path, 'utf8');
@@ -325,36 +656,37 @@ async function main() {
         original.replace(mutant.search, () => mutant.replace),
       );
       const started = Date.now();
-      let killer;
-      let broken;
+      let outcome;
       try {
-        const order = [...mutant.tests, ...files.filter((f) => !mutant.tests.includes(f))];
-        for (const file of order) {
-          const { code, output } = await nodeTest(file, dir);
-          if (code === 0) continue;
-          // Only a failing assertion kills: a mutant that stops the file from loading tests nothing.
-          const failed = firstFailure(output);
-          if (code === 124) killer = `${file} (timeout)`;
-          else if (failed) killer = `${file}: "${failed}"`;
-          else broken = `${file} did not run: ${plain(output).trim().split('\n').slice(0, 3).join(' / ')}`;
-          break;
-        }
-        if (!killer && !broken && browser && (await browserTests(dir)).code !== 0) killer = 'the Chromium crypto tests';
+        outcome = await firstKill(mutant.tests, dir);
+        const rest = nodeTestFiles(dir, LAYER_TESTS[layerOf(mutant.file)]).filter((f) => !mutant.tests.includes(f));
+        if (!outcome.killer && !outcome.broken && rest.length) outcome = await firstKill(rest, dir);
       } finally {
         writeFileSync(path, original);
       }
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      if (killer) console.log(`  killed    ${mutant.name}\n            by ${killer} (${seconds} s)`);
-      else {
-        survivors.push(mutant.name);
+      results.push({ mutant, killed: Boolean(outcome.killer) });
+      if (outcome.killer) console.log(`  killed    ${mutant.name}\n            by ${outcome.killer} (${seconds} s)`);
+      else
         console.log(
-          `  ${broken ? 'INVALID ' : 'SURVIVED'}  ${mutant.name} (${seconds} s)${broken ? `\n            ${broken}` : ''}`,
+          `  ${outcome.broken ? 'INVALID ' : 'SURVIVED'}  ${mutant.name} (${seconds} s)\n            ${
+            outcome.broken ??
+            `no test failed: ${mutant.tests.join(', ')}${LAYER_TESTS[layerOf(mutant.file)].length ? ` and the ${layerOf(mutant.file)} Node tests` : ''} pass with it`
+          }`,
         );
-      }
     }
-    const killed = mutants.length - survivors.length;
+    console.log('\nkill score per layer:');
+    for (const name of LAYERS) {
+      const mine = results.filter((r) => layerOf(r.mutant.file) === name);
+      if (!mine.length) continue;
+      const killed = mine.filter((r) => r.killed).length;
+      console.log(
+        `  ${name.padEnd(9)} ${String(killed).padStart(3)}/${String(mine.length).padEnd(3)} ${((100 * killed) / mine.length).toFixed(0)}%`,
+      );
+    }
+    const survivors = results.filter((r) => !r.killed).map((r) => r.mutant.name);
     console.log(
-      `\nmutate: ${killed}/${mutants.length} mutants killed${survivors.length ? `, survived: ${survivors.join('; ')}` : ''}`,
+      `\nmutate: ${results.length - survivors.length}/${results.length} mutants killed${survivors.length ? `, survived: ${survivors.join('; ')}` : ''}`,
     );
     process.exitCode = survivors.length ? 1 : 0;
   } finally {

@@ -121,6 +121,20 @@ describe('a relay cannot use what the stamps do not cover', () => {
     client.close();
   });
 
+  it('a sign-in answer naming another sign-in method of this wallet is INVALID_RESPONSE', async () => {
+    const wallet = await newWallet({ phone: true });
+    const relay = tamperingRelay();
+    const client = await makeClient(wallet, { transport: relay.transport });
+    relay.onResponse = (response, request) =>
+      request.path.endsWith('/verify') && response.status === 200
+        ? { ...response, body: { ...(response.body as object), credentialId: wallet.smsCredentialId } }
+        : response;
+    const otp = await client.signInWithEmailOtp({ credentialId: wallet.emailCredentialId });
+    await expectRejects(otp.finish('000000'), (e) => expect(e.code).to.equal('INVALID_RESPONSE'));
+    expect(client.state.status).to.equal('signed-out');
+    client.close();
+  });
+
   it("a refresh answer naming another wallet's session is not adopted", async () => {
     const wallet = await newWallet();
     const other = await newWallet();

@@ -229,4 +229,20 @@ describe('a stamp binds the wallet and the operation it was asked for', () => {
     expect(code(moved)).to.deep.equal([401, 'WALLET_SIGNATURE_BODY_MISMATCH']);
     expect([privateEnabled(a), privateEnabled(b)]).to.deep.equal([false, false]);
   });
+
+  it('a session is refreshed only with its own key: another session of the same wallet cannot replace it', async () => {
+    advance(31_000);
+    const other = await a.client.otpSignIn(a.emailCredentialId, 'EMAIL_OTP');
+    const path = `/auth/sessions/${other.session!.id}/refresh`;
+    const body = { clientPublicKey: newKey().publicKey };
+    const first = await call('POST', path, body);
+    expect(first.status).to.equal(202);
+    // Stamped by the wallet's first session, not by the one being refreshed.
+    const refused = await call('POST', path, body, await retryHeaders(a.key, first));
+    expect(code(refused)).to.deep.equal([401, 'WALLET_SIGNATURE_INVALID']);
+    expect(stack.sandbox.store.sessions.get(other.session!.id)!.revoked).to.equal(false);
+    const again = await call('POST', path, body);
+    const own = await call('POST', path, body, await retryHeaders(other.key!, again));
+    expect(own.status, JSON.stringify(own.body)).to.equal(201);
+  });
 });
