@@ -18,7 +18,7 @@ import { EwWallet } from './wallet/wallet.js';
 import { EwWalletOverview } from './wallet-overview/wallet-overview.js';
 
 /** The package version, stamped on each registered class. */
-export const VERSION = '0.1.0';
+export const VERSION = '0.2.0';
 
 export const ELEMENTS = {
   'ew-wallet': EwWallet,

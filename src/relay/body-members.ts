@@ -4,7 +4,7 @@
  * 400 INVALID_INPUT naming it, before the service is asked anything (what
  * only the credential's type decides, once the ownership lookup has said
  * which). So a page cannot have the relay pass on what no flow of the widget
- * sends: a customer field, another credential type's key, a sandbox extension.
+ * sends: a customer field, another credential type's key.
  */
 import { CREDENTIAL_TYPES, type CredentialType, type Members, type Operation } from './operations.js';
 import { refuse } from './relay-error.js';

@@ -114,7 +114,8 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
   async function expectWalletFacts(tab: Tab, who: RegExp): Promise<void> {
     await tab.waitFor({ within: 'ew-wallet', css: '[part~="identity"]', text: who });
     await tab.waitFor({ within: 'ew-wallet', css: '[part~="balance"]', text: /^\$\d+\.\d\d$/ });
-    await tab.waitFor({ within: 'ew-wallet', css: '[part~="address"]', text: /^0x[0-9a-f]{4}…[0-9a-f]{4}$/ });
+    // The whole address, in groups of four, in its checksum case.
+    await tab.waitFor({ within: 'ew-wallet', css: '[part~="address"]', text: /^0x[0-9a-fA-F]{4}( [0-9a-fA-F]{4}){9}$/ });
   }
 
   /** Funds the wallet, adds an external account with `suffix`, quotes, approves; returns the quote id. */
