@@ -299,7 +299,7 @@ export const MUTANTS = [
     name: 'revoke session: a made-up answer taken without reading back',
     operation: 'session.revoke',
     file: 'src/client/flows/sessions.ts',
-    search: "if (result.outcome === 'answered' && sessionId !== session.sessionId && !(await gone())) {",
+    search: "if (result.outcome === 'answered' && !(await gone())) {",
     replace: 'if (false) {',
     tests: [IDENTITY],
   },
@@ -451,6 +451,27 @@ export const MUTANTS = [
     replace: '      client.approveQuote(this.quote!, { allowUnverifiedPayment: !view.verified }),',
     tests: [ARMING],
   },
+  {
+    name: 'session answers: a far expiry taken as given',
+    file: 'src/client/session/session-manager.ts',
+    search: '      expiresAt: Math.min(expiresAt, latest),',
+    replace: '      expiresAt,',
+    tests: [IDENTITY],
+  },
+  {
+    name: "error text: a relay's sentence shown as the refused quote field",
+    file: 'src/elements/shared/error-text.ts',
+    search: "if (info.code === 'QUOTE_NOT_SIGNABLE' && info.field && /^[A-Za-z.[\\]0-9]{1,64}$/.test(info.field))",
+    replace: "if (info.code === 'QUOTE_NOT_SIGNABLE' && info.field)",
+    tests: ['test/elements/error-text.test.ts'],
+  },
+  {
+    name: 'error text: a code named like a built-in member read through the prototype',
+    file: 'src/elements/shared/error-text.ts',
+    search: '  if (Object.hasOwn(strings.errors, info.code)) return strings.errors[info.code]!;',
+    replace: '  if (strings.errors[info.code]) return strings.errors[info.code]!;',
+    tests: ['test/elements/error-text.test.ts'],
+  },
   // The relay's own rules (src/relay).
   {
     name: 'relay: an inherited name passes as a body member',
@@ -489,6 +510,13 @@ export const MUTANTS = [
     file: 'src/sandbox/signed-request.ts',
     search: 'return newest !== undefined && newest.requestId !== pending.requestId;',
     replace: 'return false;',
+    tests: [SANDBOX_BINDING],
+  },
+  {
+    name: 'sandbox: a percent-escaped spelling of a path is another resource',
+    file: 'src/sandbox/signed-request.ts',
+    search: '    path = decodeURIComponent(path);',
+    replace: '    void path;',
     tests: [SANDBOX_BINDING],
   },
   {

@@ -118,6 +118,7 @@ export class WalletClient extends EventTarget {
         accountId: this.options.accountId,
         channel: this.options.storageNamespace,
         refreshMarginMs: this.options.refreshMarginMs,
+        maxSessionMs: this.options.maxSessionSeconds * 1000 + 60_000,
         stillListed: async (id) => (await activeSessions(this.ctx, 'checkSession')).some((s) => s.id === id),
       },
       this.vault,

@@ -71,5 +71,6 @@ export const DEFAULT_MESSAGES: Readonly<Record<string, string>> = {
 
 /** The default message for `code`, or a generic one. */
 export function defaultMessage(code: WalletErrorCode): string {
-  return DEFAULT_MESSAGES[code] ?? 'Something went wrong. Try again.';
+  // Own members only: a code is the service's (or a relay's) text, `constructor` included.
+  return (Object.hasOwn(DEFAULT_MESSAGES, code) && DEFAULT_MESSAGES[code]) || 'Something went wrong. Try again.';
 }

@@ -58,14 +58,22 @@ function canonical(value: unknown): string {
 }
 
 /**
- * What a signed request acts on, for supersession: its method and path; and
+ * What a signed request acts on, for supersession: its method and path, read
+ * as the router reads it (percent escapes decoded: `InternalAccount%3a…` is
+ * the same wallet as `InternalAccount:…`, and must be the same resource); and
  * for POST /auth/credentials, the one collection path every wallet shares,
  * also the account it registers a credential on, so that wallets adding
  * credentials at the same time do not supersede each other.
  */
 export function resourceOf(request: ApiRequest): string {
-  const operation = `${request.method} ${request.path}`;
-  if (request.method === 'POST' && request.path === '/auth/credentials')
+  let path = request.path;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Not decodable: the router matched no id in it either, so the raw path names it.
+  }
+  const operation = `${request.method} ${path}`;
+  if (request.method === 'POST' && path === '/auth/credentials')
     return `${operation} ${JSON.stringify(request.body['accountId'])}`;
   return operation;
 }

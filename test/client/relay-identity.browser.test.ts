@@ -135,6 +135,22 @@ describe('a relay cannot use what the stamps do not cover', () => {
     client.close();
   });
 
+  it('a sign-in answer with a far expiry is held to the longest session this client lets the service grant', async () => {
+    const wallet = await newWallet();
+    const relay = tamperingRelay();
+    const client = await makeClient(wallet, { transport: relay.transport });
+    relay.onResponse = (response, request) =>
+      request.path.endsWith('/verify') && response.status === 200
+        ? { ...response, body: { ...(response.body as object), expiresAt: '3000-01-01T00:00:00.000Z' } }
+        : response;
+    const session = await emailSignIn(client, wallet);
+    // maxSessionSeconds (900 by default, the sandbox's own lifetime) and a minute of clock slack,
+    // on the service's clock: about the real session's expiry, never the year 3000.
+    const real = (await sandboxSessions(wallet.accountId)).find((s) => s.id === session.id)!;
+    expect(session.expiresAt.getTime()).to.be.at.most(real.expiresAt + 60_000 + 5_000);
+    client.close();
+  });
+
   it("a refresh answer naming another wallet's session is not adopted", async () => {
     const wallet = await newWallet();
     const other = await newWallet();
@@ -254,6 +270,19 @@ describe('a relay cannot make an answer up in place of a signed change', () => {
     await expectRejects(client.revokeSession(otherSession.id), (e) => expect(e.code).to.equal('NOT_CONFIRMED'));
     const active = (await sandboxSessions(wallet.accountId)).filter((s) => !s.revoked).map((s) => s.id);
     expect(active).to.include(otherSession.id);
+    client.close();
+  });
+
+  it('sign-out: the signed retry withheld and 204 made up: signOut says the service did not confirm it', async () => {
+    const { wallet, client, withhold } = await withheld('DELETE', { status: 204, body: undefined });
+    const own = client.session!.id;
+    withhold();
+    const outcome = await client.signOut();
+    expect(outcome.revoked).to.equal(false);
+    expect((outcome.error as { code?: string }).code).to.equal('NOT_CONFIRMED');
+    expect(client.state.status).to.equal('signed-out'); // signed out here either way
+    const active = (await sandboxSessions(wallet.accountId)).filter((s) => !s.revoked).map((s) => s.id);
+    expect(active).to.include(own);
     client.close();
   });
 

@@ -115,7 +115,11 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     await tab.waitFor({ within: 'ew-wallet', css: '[part~="identity"]', text: who });
     await tab.waitFor({ within: 'ew-wallet', css: '[part~="balance"]', text: /^\$\d+\.\d\d$/ });
     // The whole address, in groups of four, in its checksum case.
-    await tab.waitFor({ within: 'ew-wallet', css: '[part~="address"]', text: /^0x[0-9a-fA-F]{4}( [0-9a-fA-F]{4}){9}$/ });
+    await tab.waitFor({
+      within: 'ew-wallet',
+      css: '[part~="address"]',
+      text: /^0x[0-9a-fA-F]{4}( [0-9a-fA-F]{4}){9}$/,
+    });
   }
 
   /** Funds the wallet, adds an external account with `suffix`, quotes, approves; returns the quote id. */

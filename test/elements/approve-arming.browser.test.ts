@@ -18,7 +18,7 @@ import { emailSignIn, makeClient, newWallet, platform, quoteFor, type TestWallet
 import { click, deepQueryAll, waitFor } from '../helpers/dom.js';
 import '../helpers/elements.js'; // registers the elements
 
-let cleanup: (() => void)[] = [];
+const cleanup: (() => void)[] = [];
 afterEach(() => {
   cleanup.splice(0).forEach((fn) => fn());
   document.querySelectorAll('ew-approve-quote, iframe, .veil').forEach((el) => el.remove());
@@ -52,7 +52,15 @@ async function approvalPage(parent: Element = document.body, wallet?: TestWallet
 const submit = (approve: Element) =>
   approve.shadowRoot?.querySelector<HTMLButtonElement>('[part~="submit"]') ?? undefined;
 const armed = (approve: Element) => submit(approve)?.disabled === false;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Watches the button every frame for `ms`: it must not be enabled at any moment (re-renders included). */
+async function expectNeverArmed(approve: Element, ms: number): Promise<void> {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    expect(armed(approve), 'Approve armed').to.equal(false);
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+}
 
 /** Milliseconds from the button's first drawing to its arming, polled every frame. */
 async function timeToArm(approve: Element): Promise<number> {
@@ -107,10 +115,11 @@ describe('<ew-approve-quote> arms Approve only when the user can really see it',
     const page = await approvalPage(frame.contentDocument!.body);
     const quote = await quoteFor(page.wallet, 1_000);
     page.approve.quote = quote;
-    const button = await waitFor(() => submit(page.approve), 'the approve button');
-    await sleep(ARM_AFTER_MS * 3);
-    expect(button.disabled).to.equal(true);
-    expect(page.approve.shadowRoot!.querySelector('#arm-hint')!.textContent).to.include("can't be approved inside this frame");
+    await waitFor(() => submit(page.approve), 'the approve button');
+    await expectNeverArmed(page.approve, ARM_AFTER_MS * 3);
+    expect(page.approve.shadowRoot!.querySelector('#arm-hint')!.textContent).to.include(
+      "can't be approved inside this frame",
+    );
     expect(page.signatures).to.deep.equal([]);
 
     page.approve.allowFramed = true;
@@ -126,9 +135,8 @@ describe('<ew-approve-quote> arms Approve only when the user can really see it',
     document.body.append(veil);
     const page = await approvalPage(veil);
     page.approve.quote = await quoteFor(page.wallet, 1_000);
-    const button = await waitFor(() => submit(page.approve), 'the approve button');
-    await sleep(ARM_AFTER_MS * 3);
-    expect(button.disabled).to.equal(true);
+    await waitFor(() => submit(page.approve), 'the approve button');
+    await expectNeverArmed(page.approve, ARM_AFTER_MS * 3);
     veil.style.opacity = '1';
     await waitFor(() => armed(page.approve), 'armed once it is really seen');
   });

@@ -150,6 +150,29 @@ describe('supersession: a newer request on the same resource supersedes older un
     expect(privateEnabled(wallet)).to.equal(false);
   });
 
+  it('the same wallet spelt with a percent escape is the same resource: a withheld stamp on it is refused too', async () => {
+    const escaped = privacyPath(wallet).replace(':', '%3a');
+    const on = await call('PATCH', escaped, { privateEnabled: true });
+    expect(on.status, JSON.stringify(on.body)).to.equal(202);
+    const withheld = await retryHeaders(wallet.key, on);
+    const off = await call('PATCH', privacyPath(wallet), { privateEnabled: false });
+    const offDone = await call(
+      'PATCH',
+      privacyPath(wallet),
+      { privateEnabled: false },
+      await retryHeaders(wallet.key, off),
+    );
+    expect(offDone.status, JSON.stringify(offDone.body)).to.equal(200);
+    advance(60_000);
+    const replayed = await call('PATCH', escaped, { privateEnabled: true }, withheld);
+    expect([...code(replayed), replayed.body['reason']]).to.deep.equal([
+      401,
+      'UNAUTHORIZED',
+      'Request-Id superseded by a newer request on the same resource',
+    ]);
+    expect(privateEnabled(wallet)).to.equal(false);
+  });
+
   it('a withheld revoke of a session is refused once a fresh revoke of it was issued; the fresh one still works', async () => {
     advance(31_000);
     const other = await wallet.client.otpSignIn(wallet.emailCredentialId, 'EMAIL_OTP');

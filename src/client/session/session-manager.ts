@@ -52,6 +52,7 @@ export class SessionManager {
 
   private readonly accountId: string;
   private readonly refreshMarginMs: number;
+  private readonly maxSessionMs: number;
   private readonly stillListed: ((sessionId: string) => Promise<boolean>) | undefined;
 
   constructor(
@@ -59,6 +60,8 @@ export class SessionManager {
       accountId: string;
       channel: string;
       refreshMarginMs: number;
+      /** The longest session the client accepts (`maxSessionSeconds`), plus the service clock's slack. */
+      maxSessionMs: number;
       /** Asks the service whether a session is still active (the session list). */
       stillListed?: (sessionId: string) => Promise<boolean>;
     },
@@ -68,6 +71,7 @@ export class SessionManager {
   ) {
     this.accountId = config.accountId;
     this.refreshMarginMs = config.refreshMarginMs;
+    this.maxSessionMs = config.maxSessionMs;
     this.stillListed = config.stillListed;
     this.tabs = new TabSync((message) => void this.fromOtherTab(message), config.channel);
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.onVisible);
@@ -124,13 +128,16 @@ export class SessionManager {
     if (credential.id !== undefined && answer.credentialId !== undefined && answer.credentialId !== credential.id) {
       throw new WalletError('INVALID_RESPONSE', 'The session answer names another sign-in method');
     }
+    // No session outlives what this client let the service grant (the signed lifetime limit): a
+    // relay's far expiry must not keep a dead session "signed in".
+    const latest = this.clock.now() + this.maxSessionMs;
     const stored: StoredSession = {
       accountId: this.accountId,
       sessionId: answer.id,
       credentialId: answer.credentialId ?? credential.id,
       credentialType: answer.type ?? credential.type,
       nickname: answer.nickname ?? '',
-      expiresAt,
+      expiresAt: Math.min(expiresAt, latest),
       keyPair,
     };
     await this.vault.save(stored);

@@ -31,7 +31,8 @@ const ANNOUNCE_AT_S = [60, 10];
 export const ARM_AFTER_MS = 600;
 
 /** Whether this engine reports occlusion and opacity (IntersectionObserver v2: `isVisible`). */
-const tracksVisibility = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
+const tracksVisibility =
+  typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
 
 /** True when `el`'s page is shown inside a frame: a framing page can hide it and catch its clicks. */
 const isFramed = (el: Element): boolean => {
@@ -175,6 +176,8 @@ export class EwApproveQuote extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // Whether a frame may arm it changed: the wait starts over under the new rule.
+    if (changed.has('allowFramed')) this.disarm();
     const display = ['quote', 'allowUnverifiedPayment', 'destinationLabel', 'locale', 'strings', 'client'] as const;
     if (!display.some((name) => changed.has(name))) return;
     // Anything that changes what the summary says disarms: the click must approve what was read.
@@ -230,8 +233,6 @@ export class EwApproveQuote extends LitElement {
     // A button drawn anew (after a sign-out and back in) or another session starts the wait over:
     // the user must see this button, now, for the moment it takes to arm.
     if (this.watched && (this.watched.button !== button || this.watched.sessionId !== sessionId)) this.disarm();
-    // Moved into another document (a frame) since it armed: that document's rule applies from now on.
-    if (this.watched && isFramed(this) && !this.allowFramed) this.disarm();
     if (!button || this.watched || (isFramed(this) && !this.allowFramed)) return;
     this.watched = { button, sessionId };
     // Arm only when the whole button has been visible and not moving for a moment; any

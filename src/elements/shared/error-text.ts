@@ -39,8 +39,10 @@ export function errorText(info: ErrorInfo, strings: WalletStrings): string {
   if (info.code === 'UNAUTHORIZED' && info.reason === 'Invalid OTP code') return strings.wrongCode;
   if (info.code === 'UNAUTHORIZED' && /expired/i.test(info.reason ?? '')) return strings.expiredCode;
   // A refused quote names the detail that failed, so support can tell a tampered quote from a wrong one.
-  if (info.code === 'QUOTE_NOT_SIGNABLE' && info.field) return strings.quoteRefused(info.field);
-  if (strings.errors[info.code]) return strings.errors[info.code]!;
+  // The field names a quote member (`destination.accountId`): anything else came from an answer, not a check.
+  if (info.code === 'QUOTE_NOT_SIGNABLE' && info.field && /^[A-Za-z.[\]0-9]{1,64}$/.test(info.field))
+    return strings.quoteRefused(info.field);
+  if (Object.hasOwn(strings.errors, info.code)) return strings.errors[info.code]!;
   // The crypto core's refusals: a bundle that fails verification, or a payload that is not what we asked to sign.
   if (/^(BAD_BUNDLE|BUNDLE_|ENCLAVE_|DECRYPT_FAILED|BAD_PLAINTEXT|BAD_CHECKSUM)/.test(info.code))
     return strings.answerFailedCheck;

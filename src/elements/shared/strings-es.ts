@@ -88,12 +88,12 @@ export const STRINGS_ES: WalletStrings = {
   addOAuth: 'Vincular tu cuenta',
   removeBlocked: 'Iniciaste sesión con este método. Inicia sesión con otro para quitarlo.',
   credentialType: (t) =>
-    ({
+    Object.entries({
       EMAIL_OTP: 'Código por correo',
       SMS_OTP: 'Código por SMS',
       PASSKEY: 'Llave de acceso',
       OAUTH: 'Cuenta vinculada',
-    })[t] ?? t,
+    }).find(([type]) => type === t)?.[1] ?? 'Método de inicio de sesión',
   exportWarning:
     'Quien tenga estas palabras controla tu billetera. No las compartas nunca y muéstralas solo donde nadie vea tu pantalla.',
   exportScriptWarning: 'Los scripts de esta página pueden leer lo que se muestra aquí.',

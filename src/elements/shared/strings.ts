@@ -198,8 +198,14 @@ export const STRINGS_EN: WalletStrings = {
   addOAuth: 'Link your account',
   remove: 'Remove',
   removeBlocked: 'You are signed in with this method. Sign in with another one to remove it.',
+  // A type the widget does not know comes from the relay: named generically, never shown as given.
   credentialType: (t) =>
-    ({ EMAIL_OTP: 'Email code', SMS_OTP: 'Text message code', PASSKEY: 'Passkey', OAUTH: 'Linked account' })[t] ?? t,
+    Object.entries({
+      EMAIL_OTP: 'Email code',
+      SMS_OTP: 'Text message code',
+      PASSKEY: 'Passkey',
+      OAUTH: 'Linked account',
+    }).find(([type]) => type === t)?.[1] ?? 'Sign-in method',
   exportTitle: 'Recovery phrase',
   exportWarning:
     'Anyone with these words controls your wallet. Never share them, and only reveal them where no one can see your screen.',

@@ -110,7 +110,10 @@ export class EwWalletOverview extends LitElement {
     this.showQr = !this.showQr;
     if (this.showQr && !this.encoder) {
       this.encoder = await this.wallet.run('showQr', loadQrEncoder);
-      if (!this.encoder) this.showQr = false; // the error says why; the button offers it again
+      if (!this.encoder)
+        this.showQr = false; // the error says why; the button offers it again
+      // The checksum came with it: the address is checked before its QR code is drawn.
+      else if (this.info?.address) this.checked = checked(this.encoder, this.info.address);
     }
   }
 
