@@ -9,8 +9,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { browserCrypto, scriptTagFiles } from './browser-crypto.mjs';
 
-/** min+gzip budgets in KB (1 KB = 1000 bytes), from the size issue. */
-const BUDGETS = { 'script tag (every element)': 48, './client': 30 };
+/**
+ * min+gzip budgets in KB (1 KB = 1000 bytes), from the size issue. The script
+ * tag's went from 48 to 50 with 0.2.0: the signing-integrity checks (identity
+ * and clock checks, read-back, arming, the address display) cost 1.6 KB and
+ * none can wait for a lazy file. The next room should come from loading the
+ * account-settings and export elements when first shown.
+ */
+const BUDGETS = { 'script tag (every element)': 50, './client': 30 };
 
 const TARGETS = [
   { name: 'script tag (every element)', entry: 'src/iife.ts', format: 'iife' },
