@@ -100,6 +100,7 @@ describe('custom-elements.json', () => {
     expect(found.get('ew-approve-quote')!.attributes!.map((a) => a.name)).to.deep.equal([
       'destination-label',
       'allow-unverified-payment',
+      'allow-framed',
       'locale',
       'status',
       'failure-reason',
