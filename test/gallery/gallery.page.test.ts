@@ -202,6 +202,34 @@ describe('the gallery: every state of the elements, as pictures compared with th
   }
 
   /**
+   * Paints what changes every run (times, ids, the address and its QR code) solid magenta, in
+   * place. Playwright's own `mask` lays a pane over the whole page, and Approve, which disarms
+   * itself while anything covers it (clickjacking), would then be pictured disarmed, or not, by
+   * a race. Resolves to a function that takes the paint off again.
+   */
+  async function paintMasks(locators: Locator[]): Promise<() => Promise<void>> {
+    const elements = (await Promise.all(locators.map((l) => l.elementHandles()))).flat();
+    const paint = (el: Element, on: boolean) => {
+      const targets = el instanceof SVGSVGElement ? [el, ...Array.from(el.children)] : [el];
+      for (const target of targets as (HTMLElement | SVGElement)[]) {
+        const child = target !== el;
+        for (const [property, value] of Object.entries(
+          child
+            ? { visibility: 'hidden' }
+            : { background: '#ff00ff', color: 'transparent', 'border-color': 'transparent' },
+        )) {
+          if (on) target.style.setProperty(property, value, 'important');
+          else target.style.removeProperty(property);
+        }
+      }
+    };
+    for (const element of elements) await element.evaluate(paint, true);
+    return async () => {
+      for (const element of elements) await element.evaluate(paint, false).catch(() => undefined);
+    };
+  }
+
+  /**
    * Screenshots the wallet in every variant: written with GALLERY_UPDATE=1, else
    * compared. Waits for every load to end first, unless the state is a wait.
    */
@@ -211,10 +239,8 @@ describe('the gallery: every state of the elements, as pictures compared with th
       await apply(variant);
       if (!options.loading) await settled();
       await armed(); // again: whatever the waits above let happen must not leave it disarmed
-      const png = await wallet().screenshot({
-        animations: 'disabled',
-        caret: 'hide',
-        mask: [
+      const unpaint = await paintMasks(
+        [
           '[part~="header"] .muted',
           '[part~="address"]',
           '[part~="qr"]',
@@ -224,7 +250,9 @@ describe('the gallery: every state of the elements, as pictures compared with th
         ]
           .map((css) => wallet().locator(css).filter({ visible: true }))
           .concat(options.mask ?? []),
-      });
+      );
+      await armed(); // painting is a style change: Approve must still be armed when pictured
+      const png = await wallet().screenshot({ animations: 'disabled', caret: 'hide' }).finally(unpaint);
       const file = `${state}--${variant.name}.png`;
       if (UPDATE) {
         await writeFile(`${DIR}/${file}`, png);
