@@ -24,6 +24,13 @@ const retryHeaders = async (key: KeyPair, first: Answer) => ({
   'service-wallet-signature': await stampWith(key, first.body['payloadToSign']),
   'request-id': first.body['requestId'] as string,
 });
+/** The sandbox's refusal of a request a newer one on the same resource superseded. */
+const expectSuperseded = (answer: Answer) =>
+  expect([...code(answer), answer.body['reason']]).to.deep.equal([
+    401,
+    'UNAUTHORIZED',
+    'Request-Id superseded by a newer request on the same resource',
+  ]);
 const claimsOf = (jwt: string): Body => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8'));
 
 before(async () => {
@@ -128,9 +135,13 @@ describe('supersession: a newer request on the same resource supersedes older un
     wallet = await signedInWallet();
   });
 
-  it('a withheld "privacy ON" stamp is refused once a later "privacy OFF" was issued and redeemed; privacy stays OFF', async () => {
-    const on = await call('PATCH', privacyPath(wallet), { privateEnabled: true });
-    expect(on.status).to.equal(202);
+  /**
+   * "Privacy ON" asked on `onPath` and stamped, its retry kept back by the relay; "privacy OFF"
+   * asked and redeemed; a minute later the kept ON retry replayed on `onPath`. Returns that answer.
+   */
+  async function replayWithheldPrivacyOn(onPath: string): Promise<Answer> {
+    const on = await call('PATCH', onPath, { privateEnabled: true });
+    expect(on.status, JSON.stringify(on.body)).to.equal(202);
     const withheld = await retryHeaders(wallet.key, on); // the user stamped it; the relay keeps it
     const off = await call('PATCH', privacyPath(wallet), { privateEnabled: false });
     const offDone = await call(
@@ -141,35 +152,16 @@ describe('supersession: a newer request on the same resource supersedes older un
     );
     expect(offDone.status, JSON.stringify(offDone.body)).to.equal(200);
     advance(60_000);
-    const replayed = await call('PATCH', privacyPath(wallet), { privateEnabled: true }, withheld);
-    expect([...code(replayed), replayed.body['reason']]).to.deep.equal([
-      401,
-      'UNAUTHORIZED',
-      'Request-Id superseded by a newer request on the same resource',
-    ]);
+    return call('PATCH', onPath, { privateEnabled: true }, withheld);
+  }
+
+  it('a withheld "privacy ON" stamp is refused once a later "privacy OFF" was issued and redeemed; privacy stays OFF', async () => {
+    expectSuperseded(await replayWithheldPrivacyOn(privacyPath(wallet)));
     expect(privateEnabled(wallet)).to.equal(false);
   });
 
   it('the same wallet spelt with a percent escape is the same resource: a withheld stamp on it is refused too', async () => {
-    const escaped = privacyPath(wallet).replace(':', '%3a');
-    const on = await call('PATCH', escaped, { privateEnabled: true });
-    expect(on.status, JSON.stringify(on.body)).to.equal(202);
-    const withheld = await retryHeaders(wallet.key, on);
-    const off = await call('PATCH', privacyPath(wallet), { privateEnabled: false });
-    const offDone = await call(
-      'PATCH',
-      privacyPath(wallet),
-      { privateEnabled: false },
-      await retryHeaders(wallet.key, off),
-    );
-    expect(offDone.status, JSON.stringify(offDone.body)).to.equal(200);
-    advance(60_000);
-    const replayed = await call('PATCH', escaped, { privateEnabled: true }, withheld);
-    expect([...code(replayed), replayed.body['reason']]).to.deep.equal([
-      401,
-      'UNAUTHORIZED',
-      'Request-Id superseded by a newer request on the same resource',
-    ]);
+    expectSuperseded(await replayWithheldPrivacyOn(privacyPath(wallet).replace(':', '%3a')));
     expect(privateEnabled(wallet)).to.equal(false);
   });
 
@@ -183,11 +175,7 @@ describe('supersession: a newer request on the same resource supersedes older un
     const fresh = await call('DELETE', path);
     expect(fresh.status).to.equal(202);
     const replayed = await call('DELETE', path, undefined, withheld);
-    expect([...code(replayed), replayed.body['reason']]).to.deep.equal([
-      401,
-      'UNAUTHORIZED',
-      'Request-Id superseded by a newer request on the same resource',
-    ]);
+    expectSuperseded(replayed);
     expect(stack.sandbox.store.sessions.get(other.session!.id)!.revoked).to.equal(false);
     expect((await call('DELETE', path, undefined, await retryHeaders(wallet.key, fresh))).status).to.equal(204);
   });
@@ -219,11 +207,7 @@ describe('supersession: a newer request on the same resource supersedes older un
     const newer = await call('POST', '/auth/credentials', body);
     expect([older.status, newer.status]).to.deep.equal([202, 202]);
     const replayed = await call('POST', '/auth/credentials', body, await retryHeaders(wallet.key, older));
-    expect([...code(replayed), replayed.body['reason']]).to.deep.equal([
-      401,
-      'UNAUTHORIZED',
-      'Request-Id superseded by a newer request on the same resource',
-    ]);
+    expectSuperseded(replayed);
     expect((await call('POST', '/auth/credentials', body, await retryHeaders(wallet.key, newer))).status).to.equal(201);
   });
 });
