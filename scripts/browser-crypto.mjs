@@ -121,20 +121,20 @@ export const scriptTagQr = lazyScriptTagFile('script-tag-qr', overviewDir, 'qr-l
   buildOneModule(join(overviewDir, 'qr-encoder.ts'), QR_FILE),
 );
 
-// The Spanish strings (src/elements/shared/strings-es.ts), likewise: strings-library.ts is swapped
-// for strings-library-script-tag.ts, which imports embedded-wallet-strings-es.js on the first
+// The Spanish strings (src/elements/strings/es.ts), likewise: spanish.ts is swapped
+// for spanish-script-tag.ts, which imports embedded-wallet-strings-es.js on the first
 // loadWalletStrings('es'); pages in English never fetch it.
-const sharedDir = fileURLToPath(new URL('../src/elements/shared/', import.meta.url));
+const stringsDir = fileURLToPath(new URL('../src/elements/strings/', import.meta.url));
 
-/** The file's name next to the bundle (strings-library-script-tag.ts says the same). */
+/** The file's name next to the bundle (spanish-script-tag.ts says the same). */
 export const STRINGS_ES_FILE = 'embedded-wallet-strings-es.js';
 
 export const scriptTagStringsEs = lazyScriptTagFile(
   'script-tag-strings-es',
-  sharedDir,
-  'strings-library',
+  stringsDir,
+  'spanish',
   STRINGS_ES_FILE,
-  () => buildOneModule(join(sharedDir, 'strings-es.ts'), STRINGS_ES_FILE),
+  () => buildOneModule(join(stringsDir, 'es.ts'), STRINGS_ES_FILE),
 );
 
 /** Every file the script tag imports from next to itself, as vite plugins. */

@@ -460,16 +460,16 @@ export const MUTANTS = [
   },
   {
     name: "error text: a relay's sentence shown as the refused quote field",
-    file: 'src/elements/shared/error-text.ts',
+    file: 'src/elements/strings/error-text.ts',
     search: "if (info.code === 'QUOTE_NOT_SIGNABLE' && info.field && /^[A-Za-z.[\\]0-9]{1,64}$/.test(info.field))",
     replace: "if (info.code === 'QUOTE_NOT_SIGNABLE' && info.field)",
     tests: ['test/elements/error-text.test.ts'],
   },
   {
     name: 'error text: a code named like a built-in member read through the prototype',
-    file: 'src/elements/shared/error-text.ts',
-    search: '  if (Object.hasOwn(strings.errors, info.code)) return strings.errors[info.code]!;',
-    replace: '  if (strings.errors[info.code]) return strings.errors[info.code]!;',
+    file: 'src/elements/strings/error-text.ts',
+    search: "const known = Object.hasOwn(strings.errors, info.code)",
+    replace: 'const known = info.code in strings.errors',
     tests: ['test/elements/error-text.test.ts'],
   },
   // The relay's own rules (src/relay).

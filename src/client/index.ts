@@ -30,8 +30,6 @@ export {
   type CryptoErrorCode,
 } from '../crypto/index.js';
 export {
-  DEFAULT_MESSAGES,
-  defaultMessage,
   fetchTransport,
   isWalletError,
   WalletError,
@@ -40,6 +38,9 @@ export {
   type Currency,
   type Quote,
   type Transport,
+  type ClientErrorCode,
+  type RelayErrorCode,
+  type ServiceErrorCode,
   type WalletErrorCode,
   type WireRequest,
   type WireResponse,

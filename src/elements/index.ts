@@ -11,4 +11,13 @@ export { EwSignIn } from './sign-in/sign-in.js';
 export { EwWallet } from './wallet/wallet.js';
 export { EwWalletOverview } from './wallet-overview/wallet-overview.js';
 export * from './events/index.js';
-export { loadWalletStrings, setWalletStrings, STRINGS_EN, type WalletStrings } from './shared/strings.js';
+export {
+  errorText,
+  loadWalletStrings,
+  setWalletStrings,
+  STRINGS_EN,
+  type ShownErrorCode,
+  type WalletStringOverrides,
+  type WalletStrings,
+} from './strings/index.js';
+export { describeError, type ErrorInfo } from './shared/error-info.js';

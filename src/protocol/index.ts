@@ -3,7 +3,6 @@
  * clock and the signed-retry helper. Runs anywhere (browser, Node, edge).
  */
 export * from './api-client.js';
-export * from './messages.js';
 export * from './retry-after.js';
 export * from './server-clock.js';
 export * from './signed-call.js';

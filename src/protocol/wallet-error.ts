@@ -6,7 +6,7 @@
  * ceremony failures `PasskeyError`; all three have `code` and `message`.
  */
 
-/** Codes of spec Part 7 that the wallet flows can meet. */
+/** The service's published error codes. */
 export type ServiceErrorCode =
   | 'UNAUTHORIZED'
   | 'INVALID_SIGNATURE'
@@ -21,7 +21,29 @@ export type ServiceErrorCode =
   | 'INVALID_INPUT'
   | 'INTERNAL_ERROR'
   | 'SERVICE_SWITCH_ERROR'
-  | 'METHOD_NOT_ALLOWED';
+  | 'METHOD_NOT_ALLOWED'
+  | 'INVITATION_NOT_FOUND'
+  | 'LOOKUP_REQUEST_NOT_FOUND'
+  | 'TOKEN_NOT_FOUND'
+  | 'BULK_UPLOAD_JOB_NOT_FOUND'
+  | 'REFERENCE_NOT_FOUND'
+  | 'UMA_NOT_FOUND'
+  | 'STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND';
+
+/** Codes the relay answers with itself (docs/relay.md), never forwarded from the service. */
+export type RelayErrorCode =
+  | 'RATE_LIMITED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'TOO_MANY_REQUESTS'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'REQUEST_TIMEOUT'
+  | 'UPSTREAM_TIMEOUT'
+  | 'UPSTREAM_UNAVAILABLE'
+  | 'UPSTREAM_INVALID_RESPONSE'
+  | 'STORE_UNAVAILABLE'
+  | 'RELAY_MISCONFIGURED';
 
 /** Codes the client itself raises. */
 export type ClientErrorCode =
@@ -63,7 +85,7 @@ export type ClientErrorCode =
   | 'CONFIG_CSP_CONNECT_SRC';
 
 /** Any code a WalletError may carry; unknown service codes pass through as strings. */
-export type WalletErrorCode = ServiceErrorCode | ClientErrorCode | (string & {});
+export type WalletErrorCode = ServiceErrorCode | RelayErrorCode | ClientErrorCode | (string & {});
 
 export interface WalletErrorInit {
   status?: number;

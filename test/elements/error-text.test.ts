@@ -6,9 +6,9 @@
  */
 import { expect } from 'chai';
 import { describe, it } from '#test-harness';
-import { errorText } from '../../src/elements/shared/error-text.js';
-import { STRINGS_EN } from '../../src/elements/shared/strings.js';
-import { STRINGS_ES } from '../../src/elements/shared/strings-es.js';
+import { errorText } from '../../src/elements/strings/error-text.js';
+import { STRINGS_EN } from '../../src/elements/strings/index.js';
+import { STRINGS_ES } from '../../src/elements/strings/es.js';
 
 describe('relay-given text in error and type names', () => {
   it('an error code named like a built-in member reads as a generic error', () => {

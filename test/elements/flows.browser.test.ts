@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { afterEach, before, describe, it } from '#test-harness';
 import { addVirtualAuthenticator, requireUserActivation } from '../helpers/authenticator.js';
 import type { EwApproveQuote, EwWallet } from '../../src/elements/index.js';
-import { STRINGS_ES } from '../../src/elements/shared/strings-es.js';
+import { STRINGS_ES } from '../../src/elements/strings/es.js';
 import type { Quote } from '../../src/protocol/index.js';
 import {
   advanceSandbox,

@@ -8,7 +8,7 @@ import { advanceSandbox, newWallet, platform, recording } from '../helpers/brows
 import { buttonNamed, click, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
 import { codeInput, mountWallet as mount, signInByTyping } from '../helpers/elements.js';
 import { loadWalletStrings, setWalletStrings, STRINGS_EN } from '../../src/elements/index.js';
-import { STRINGS_ES } from '../../src/elements/shared/strings-es.js';
+import { STRINGS_ES } from '../../src/elements/strings/es.js';
 
 describe('<ew-wallet>', () => {
   afterEach(() => {

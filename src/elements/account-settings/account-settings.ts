@@ -3,8 +3,7 @@ import type { WalletClient } from '../../client/index.js';
 import { CODE_SLOT } from '../shared/code-slot.js';
 import { ClientController } from '../shared/client-controller.js';
 import { ReadyController } from '../shared/ready.js';
-import { errorText } from '../shared/error-text.js';
-import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { errorText, resolveStrings, type WalletStringOverrides, type WalletStrings } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { accountSettingsStyles } from './account-settings.styles.js';
 import { contactForm, type Channel, type ContactFormState } from './contact-form.js';
@@ -76,7 +75,7 @@ export class EwAccountSettings extends LitElement {
   /** Leaves out the element's own heading (a host's section already names it). */
   declare hideTitle: boolean;
   /** Overrides of the user-facing strings. */
-  declare strings: Partial<WalletStrings> | undefined;
+  declare strings: WalletStringOverrides | undefined;
   declare private contacts: Record<Channel, Contact> | undefined;
   declare private privateOn: boolean;
   declare private forms: Record<Channel, ContactFormState>;

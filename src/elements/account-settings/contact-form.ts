@@ -5,8 +5,8 @@
  * and does the saving; this only draws it and reports what the user did.
  */
 import { html, nothing } from 'lit';
-import { errorText, type ErrorInfo } from '../shared/error-text.js';
-import type { WalletStrings } from '../shared/strings.js';
+import { type ErrorInfo } from '../shared/error-info.js';
+import { errorText, type WalletStrings } from '../strings/index.js';
 import { COUNTRIES, countryOf, digitsOf, INTERNATIONAL, toE164 } from './phone-number.js';
 
 export type Channel = 'email' | 'sms';

@@ -12,8 +12,8 @@ import { CODE_SLOT } from '../shared/code-slot.js';
 import { ClientController } from '../shared/client-controller.js';
 import { ReadyController } from '../shared/ready.js';
 import { ServerTimeController } from '../shared/server-time.js';
-import { describeError, errorText, type ErrorInfo } from '../shared/error-text.js';
-import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { describeError, type ErrorInfo } from '../shared/error-info.js';
+import { errorText, resolveStrings, type WalletStringOverrides, type WalletStrings } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { approveQuoteStyles } from './approve-quote.styles.js';
 import { formatAmount, formatRate, usableLocale, visibleLabel } from '../shared/format.js';
@@ -131,7 +131,7 @@ export class EwApproveQuote extends LitElement {
   declare status: PaymentStatus | undefined;
   /** The service's failure reason (e.g. `COUNTERPARTY_DELIVERY_FAILED`), said in the user's words. */
   declare failureReason: string | undefined;
-  declare strings: Partial<WalletStrings> | undefined;
+  declare strings: WalletStringOverrides | undefined;
   declare private armed: boolean;
   declare private approval: QuoteApproval | undefined;
   /** The quote as checked and formatted; the only thing rendered and signed. */

@@ -5,9 +5,8 @@ import { EwCredentialRemovedEvent } from '../events/credential-removed.js';
 import { ClientController } from '../shared/client-controller.js';
 import { ReadyController } from '../shared/ready.js';
 import { FollowSessionController } from '../shared/follow-session.js';
-import { errorText } from '../shared/error-text.js';
 import { listStyles } from '../shared/list.styles.js';
-import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { errorText, resolveStrings, type WalletStringOverrides } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { visibleLabel } from '../shared/format.js';
 
@@ -44,7 +43,7 @@ export class EwCredentials extends LitElement {
   declare hideTitle: boolean;
   /** Enables "Link your account" (OAuth registration). */
   declare oidcTokenProvider: OidcTokenProvider | undefined;
-  declare strings: Partial<WalletStrings> | undefined;
+  declare strings: WalletStringOverrides | undefined;
   declare private credentials: AuthMethod[] | undefined;
 
   private readonly wallet = new ClientController(this);

@@ -1,4 +1,4 @@
-import type { ErrorInfo } from '../shared/error-text.js';
+import type { ErrorInfo } from '../shared/error-info.js';
 
 /** Detail of `ew-error`: the typed summary every element makes of a failure. */
 export type EwErrorDetail = ErrorInfo;

@@ -1,4 +1,4 @@
-import type { ErrorInfo } from '../shared/error-text.js';
+import type { ErrorInfo } from '../shared/error-info.js';
 
 /** Detail of `ew-load-error`: the typed summary of what failed, as in `ew-error`. */
 export type EwLoadErrorDetail = ErrorInfo;

@@ -3,8 +3,7 @@ import type { WalletClient } from '../../client/index.js';
 import { EwWalletExportedEvent } from '../events/wallet-exported.js';
 import { ClientController } from '../shared/client-controller.js';
 import { ReadyController } from '../shared/ready.js';
-import { errorText } from '../shared/error-text.js';
-import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { errorText, resolveStrings, type WalletStringOverrides } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { exportWalletStyles } from './export-wallet.styles.js';
 
@@ -42,7 +41,7 @@ export class EwExportWallet extends LitElement {
   declare hideTitle: boolean;
   /** How long the words stay shown (default 60 s). */
   declare revealSeconds: number;
-  declare strings: Partial<WalletStrings> | undefined;
+  declare strings: WalletStringOverrides | undefined;
   declare private confirmed: boolean;
   declare private words: string[] | undefined;
   declare private notice: string | undefined;

@@ -3,8 +3,7 @@ import type { OidcTokenProvider, PreparedOAuthSignIn, WalletClient } from '../..
 import { EwSignedInEvent } from '../events/signed-in.js';
 import { ClientController } from '../shared/client-controller.js';
 import { ReadyController } from '../shared/ready.js';
-import { errorText } from '../shared/error-text.js';
-import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { errorText, resolveStrings, type WalletStringOverrides } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 
 /**
@@ -39,7 +38,7 @@ export class EwOAuthSignIn extends LitElement {
   declare oidcTokenProvider: OidcTokenProvider | undefined;
   /** Button text, e.g. "Continue with Google". */
   declare label: string | undefined;
-  declare strings: Partial<WalletStrings> | undefined;
+  declare strings: WalletStringOverrides | undefined;
 
   private readonly wallet = new ClientController(this);
   private readonly readiness = new ReadyController(this);

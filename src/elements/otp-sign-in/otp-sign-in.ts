@@ -6,9 +6,8 @@ import { EwSignedInEvent } from '../events/signed-in.js';
 import { CODE_SLOT, outermostWalletHost } from '../shared/code-slot.js';
 import { ClientController } from '../shared/client-controller.js';
 import { ReadyController } from '../shared/ready.js';
-import { errorText } from '../shared/error-text.js';
 import { maskDestination } from '../shared/mask.js';
-import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { errorText, resolveStrings, type WalletStringOverrides } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { otpSignInStyles } from './otp-sign-in.styles.js';
 
@@ -59,7 +58,7 @@ export class EwOtpSignIn extends LitElement {
   /** Digits in a code; the field submits itself when they are all there (default 6). */
   declare codeLength: number;
   /** Overrides of the user-facing strings. */
-  declare strings: Partial<WalletStrings> | undefined;
+  declare strings: WalletStringOverrides | undefined;
   declare private flow: OtpSignIn | undefined;
   declare private now: number;
 

@@ -3,8 +3,7 @@ import type { PreparedPasskeySignIn, WalletClient } from '../../client/index.js'
 import { EwSignedInEvent } from '../events/signed-in.js';
 import { ClientController } from '../shared/client-controller.js';
 import { ReadyController } from '../shared/ready.js';
-import { errorText } from '../shared/error-text.js';
-import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { errorText, resolveStrings, type WalletStringOverrides } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 
 const KEEP_FRESH_MS = 20_000;
@@ -40,7 +39,7 @@ export class EwPasskeySignIn extends LitElement {
   declare credentialId: string | undefined;
   /** Button text; defaults to the strings table's. */
   declare label: string | undefined;
-  declare strings: Partial<WalletStrings> | undefined;
+  declare strings: WalletStringOverrides | undefined;
 
   private readonly wallet = new ClientController(this);
   private readonly readiness = new ReadyController(this);

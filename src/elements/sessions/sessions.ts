@@ -5,8 +5,7 @@ import { EwSignedOutEvent } from '../events/signed-out.js';
 import { ClientController } from '../shared/client-controller.js';
 import { ReadyController } from '../shared/ready.js';
 import { FollowSessionController } from '../shared/follow-session.js';
-import { errorText } from '../shared/error-text.js';
-import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { errorText, resolveStrings, type WalletStringOverrides } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { listStyles } from '../shared/list.styles.js';
 import { visibleLabel } from '../shared/format.js';
@@ -38,7 +37,7 @@ export class EwSessions extends LitElement {
   declare client: WalletClient | undefined;
   /** Leaves out the element's own heading (a host's section already names it). */
   declare hideTitle: boolean;
-  declare strings: Partial<WalletStrings> | undefined;
+  declare strings: WalletStringOverrides | undefined;
   declare private sessions: ListedSession[] | undefined;
 
   private readonly wallet = new ClientController(this);

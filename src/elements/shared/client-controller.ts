@@ -7,7 +7,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { WalletClient } from '../../client/index.js';
 import { EwErrorEvent } from '../events/error.js';
-import { describeError, type ErrorInfo } from './error-text.js';
+import { describeError, type ErrorInfo } from './error-info.js';
 import { reportSetupProblem } from './setup-problem.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { client: WalletClient | undefined };

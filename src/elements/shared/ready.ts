@@ -6,7 +6,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import { EwLoadErrorEvent } from '../events/load-error.js';
 import { EwReadyEvent } from '../events/ready.js';
-import type { ErrorInfo } from './error-text.js';
+import type { ErrorInfo } from './error-info.js';
 
 export class ReadyController {
   private fired = false;

@@ -4,7 +4,7 @@
  * plain message, the `ew-error` event carries the details, and the developer
  * gets one console line naming the fix, once per problem per page.
  */
-import type { ErrorInfo } from './error-text.js';
+import type { ErrorInfo } from './error-info.js';
 
 const SETUP_CODES = /^(CONFIG_|RELAY_NOT_FOUND$|RELAY_MISCONFIGURED$|RELAY_UNREACHABLE$)/;
 const said = new Set<string>();

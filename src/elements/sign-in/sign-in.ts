@@ -3,8 +3,7 @@ import type { AuthMethod, OidcTokenProvider, WalletClient } from '../../client/i
 import { CODE_SLOT } from '../shared/code-slot.js';
 import { ClientController } from '../shared/client-controller.js';
 import { ReadyController } from '../shared/ready.js';
-import { errorText } from '../shared/error-text.js';
-import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { errorText, resolveStrings, type WalletStringOverrides } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { visibleLabel } from '../shared/format.js';
 
@@ -46,7 +45,7 @@ export class EwSignIn extends LitElement {
    * (default), `sms`, `email sms`, or `none`.
    */
   declare firstSignIn: string | undefined;
-  declare strings: Partial<WalletStrings> | undefined;
+  declare strings: WalletStringOverrides | undefined;
   declare private credentials: AuthMethod[] | undefined;
   /** The code method a code was sent for (credential id, or `first-<channel>`): its field is shown alone. */
   declare private activeOtp: string | undefined;

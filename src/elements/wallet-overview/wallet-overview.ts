@@ -3,8 +3,7 @@ import type { WalletClient, WalletInfo } from '../../client/index.js';
 import { formatAmount } from '../shared/format.js';
 import { ClientController } from '../shared/client-controller.js';
 import { ReadyController } from '../shared/ready.js';
-import { errorText } from '../shared/error-text.js';
-import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { errorText, resolveStrings, type WalletStringOverrides } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { loadQrEncoder, type QrEncoder } from './qr-library.js';
 import { walletOverviewStyles } from './wallet-overview.styles.js';
@@ -56,7 +55,7 @@ export class EwWalletOverview extends LitElement {
   };
 
   declare client: WalletClient | undefined;
-  declare strings: Partial<WalletStrings> | undefined;
+  declare strings: WalletStringOverrides | undefined;
   declare private info: WalletInfo | undefined;
   declare private showQr: boolean;
   /** The QR encoder, loaded the first time a QR code is asked for. */

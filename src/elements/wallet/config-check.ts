@@ -4,7 +4,7 @@
  * makes no client from a configuration with a problem; it shows a plain
  * message, sends `ew-error` and says the fix once on the console.
  */
-import type { ErrorInfo } from '../shared/error-text.js';
+import type { ErrorInfo } from '../shared/error-info.js';
 
 export interface WalletConfig {
   apiBase: string | undefined;

@@ -16,7 +16,7 @@ import { ClientController } from '../shared/client-controller.js';
 import { ReadyController } from '../shared/ready.js';
 import type { EwLoadErrorEvent } from '../events/load-error.js';
 import { ServerTimeController } from '../shared/server-time.js';
-import { errorText, type ErrorInfo } from '../shared/error-text.js';
+import { type ErrorInfo } from '../shared/error-info.js';
 import { reportSetupProblem } from '../shared/setup-problem.js';
 import type { EwWalletOverview } from '../wallet-overview/wallet-overview.js';
 import { EwErrorEvent } from '../events/error.js';
@@ -27,7 +27,7 @@ import {
   releaseWallet,
   type WalletConfig,
 } from './config-check.js';
-import { resolveStrings, type WalletStrings } from '../shared/strings.js';
+import { errorText, resolveStrings, type WalletStringOverrides } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { walletStyles } from './wallet.styles.js';
 
@@ -147,7 +147,7 @@ export class EwWallet extends LitElement {
   declare transport: Transport | undefined;
   /** Enables OAuth sign-in and linking: returns an id_token with the given nonce. */
   declare oidcTokenProvider: OidcTokenProvider | undefined;
-  declare strings: Partial<WalletStrings> | undefined;
+  declare strings: WalletStringOverrides | undefined;
   /** The wallet client this element made from its configuration (read it to call the client directly). */
   declare client: WalletClient | undefined;
 

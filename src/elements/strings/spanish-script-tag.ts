@@ -1,11 +1,11 @@
 /**
  * The script-tag bundle's Spanish strings: embedded-wallet-strings-es.js next
  * to the bundle (built by scripts/browser-crypto.mjs), fetched on the first
- * `loadWalletStrings('es')`. Same contract as strings-library.ts.
+ * `loadWalletStrings('es')`. Same contract as spanish.ts.
  */
 import { WalletCryptoError } from '../../client/index.js';
 import { importBundleFile } from '../../bundle-file.js';
-import type * as Spanish from './strings-es.js';
+import type * as Spanish from './es.js';
 
 /** The file's name, next to embedded-wallet-elements.js. */
 export const STRINGS_ES_FILE = 'embedded-wallet-strings-es.js';

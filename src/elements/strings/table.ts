@@ -1,0 +1,151 @@
+/**
+ * The shape of the elements' words: one typed table per locale (en.ts,
+ * es.ts). Terms that interpolate are functions. `errors` holds the user's
+ * words for every error code the widget can show; the client's errors carry
+ * only codes and developer messages.
+ */
+import type {
+  ClientErrorCode,
+  CryptoErrorCode,
+  PasskeyErrorCode,
+  RelayErrorCode,
+  ServiceErrorCode,
+} from '../../client/index.js';
+import type { SetupErrorCode } from '../shared/error-info.js';
+
+/** Every code an element can show: the client's and service's, the relay's, the crypto core's, passkeys', the page setup's. */
+export type ShownErrorCode =
+  | ServiceErrorCode
+  | RelayErrorCode
+  | ClientErrorCode
+  | CryptoErrorCode
+  | PasskeyErrorCode
+  | SetupErrorCode
+  /** An error without a code of ours (a bug, or a code a relay invented): said generically. */
+  | 'UNKNOWN';
+
+export interface WalletStrings {
+  signInTitle: string;
+  signInWithEmail: string;
+  signInWithSms: string;
+  signInWithPasskey: string;
+  signInWithOAuth: string;
+  sendingCode: string;
+  codeSentTo: (destination: string) => string;
+  codeLabel: string;
+  codeHint: string;
+  verify: string;
+  verifying: string;
+  resend: string;
+  resendIn: (seconds: number) => string;
+  useAnotherMethod: string;
+  waitingForPasskey: string;
+  cancel: string;
+  signedInAs: (nickname: string) => string;
+  sessionTimeLeft: (minutes: number, seconds: number) => string;
+  refreshSession: string;
+  signOut: string;
+  signedOutLocallyOnly: string;
+  storageWarning: string;
+  loading: string;
+  working: string;
+  tryAgain: string;
+  // Quote approval
+  approveTitle: string;
+  youSend: string;
+  recipientGets: string;
+  fees: string;
+  rate: string;
+  destination: string;
+  expiresIn: (minutes: number, seconds: number) => string;
+  noQuote: string;
+  paymentProcessing: string;
+  paymentCompleted: string;
+  paymentFailed: string;
+  failureReasons: Record<string, string>;
+  receiptTitle: string;
+  quoteExpired: string;
+  approve: string;
+  approving: string;
+  armHint: string;
+  /** Approve stays off in a framed page the host did not allow (clickjacking). */
+  framedHint: string;
+  reauthToApprove: string;
+  /** A quote refused before anything was shown or signed; `field` names what failed its check. */
+  quoteRefused: (field: string) => string;
+  /** Shown when the host allowed a payment whose payload the wallet cannot read. */
+  paymentUnverified: string;
+  // Sessions
+  sessionsTitle: string;
+  thisDevice: string;
+  signedInWith: (type: string) => string;
+  expiresAt: (time: string) => string;
+  revoke: string;
+  noSessions: string;
+  // Credentials
+  credentialsTitle: string;
+  addPasskey: string;
+  addOAuth: string;
+  remove: string;
+  removeBlocked: string;
+  credentialType: (type: string) => string;
+  // Export
+  exportTitle: string;
+  exportWarning: string;
+  exportScriptWarning: string;
+  exportConfirm: string;
+  reveal: string;
+  hide: string;
+  copy: string;
+  copied: string;
+  copyFailed: string;
+  balanceLabel: string;
+  addressLabel: string;
+  /** Under the address: it comes through the site, so the user checks it whole before funding. */
+  addressNote: string;
+  /** The address's letter case contradicts its checksum: it was altered, so it is not shown. */
+  addressRefused: string;
+  copyAddress: string;
+  showQr: string;
+  hideQr: string;
+  qrLabel: string;
+  refreshWallet: string;
+  exportHidden: string;
+  // Account settings (<ew-account-settings>)
+  accountSettingsTitle: string;
+  emailLabel: string;
+  phoneLabel: string;
+  notSet: string;
+  changeEmail: string;
+  addEmail: string;
+  changePhone: string;
+  addPhone: string;
+  newEmailLabel: string;
+  countryLabel: string;
+  /** A country's name in the phone form's list (by default the browser's own, `Intl.DisplayNames`). */
+  countryName: (region: string) => string;
+  phoneNumberLabel: string;
+  /** The exact number that will be sent (E.164). */
+  phoneSavedAs: (e164: string) => string;
+  save: string;
+  saving: string;
+  invalidEmail: string;
+  invalidPhone: string;
+  emailChanged: (email: string) => string;
+  phoneChanged: (phone: string) => string;
+  verifyWithCode: string;
+  contactVerified: string;
+  privateWallet: string;
+  privateWalletHint: string;
+  privacyOn: string;
+  privacyOff: string;
+  wrongCode: string;
+  expiredCode: string;
+  /** What the user reads for each error code: complete in every locale (the type enforces it). */
+  errors: Record<ShownErrorCode, string>;
+}
+
+/** A host's overrides: any term, and any error's words (merged over the locale's). */
+export type WalletStringOverrides = Partial<Omit<WalletStrings, 'errors'>> & {
+  errors?: Partial<WalletStrings['errors']>;
+};
