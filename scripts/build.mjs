@@ -3,6 +3,7 @@
 //   dist/**/*.d.ts     declarations
 //   dist/browser/embedded-wallet-elements.js   the script-tag bundle
 //   custom-elements.json                       the elements manifest
+//   src/jsx/element-types.ts                   the React/Vue typings' table, from the manifest
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 
@@ -18,4 +19,5 @@ step('declarations', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.j
 // `npm test` passes --no-manifest: it checks the committed manifest, which a rebuild would overwrite.
 if (!process.argv.includes('--no-manifest')) {
   step('custom-elements.json', ['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--quiet']);
+  step('React/Vue typings from the manifest', ['scripts/element-types.mjs', '--write']);
 }

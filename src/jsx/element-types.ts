@@ -1,6 +1,7 @@
+// Written by scripts/element-types.mjs from custom-elements.json (`npm run build`); do not edit.
 /**
  * What each `ew-*` tag takes in a template, framework-neutral: its attributes
- * (kebab-case, as written in markup), its object-valued properties, and the
+ * (kebab-case, as written in markup), its property-only members, and the
  * events it fires. The React and Vue typings are built from these.
  */
 import type {
@@ -22,77 +23,108 @@ export type EwEventMap = {
   [K in keyof GlobalEventHandlersEventMap as K extends `ew-${string}` ? K : never]: GlobalEventHandlersEventMap[K];
 };
 
-type Props<E, K extends keyof E> = Partial<Pick<E, K>>;
-type SignInAttributes = { 'credential-id'?: string; label?: string };
+/** An attribute's value in markup: a number may be written as text. */
+type Attribute<T> = T extends number ? T | string : T;
 
 export interface EwElements {
-  'ew-wallet': {
-    element: EwWallet;
+  'ew-account-settings': {
+    element: EwAccountSettings;
     attributes: {
-      'api-base'?: string;
-      'account-id'?: string;
-      'customer-id'?: string;
-      'session-key-mode'?: EwWallet['sessionKeyMode'];
-      'otp-target-key'?: string;
-      'export-key'?: string;
-      'rp-id'?: string;
-      'dangerously-trust-unpinned-sandbox'?: boolean;
-      theme?: EwWallet['theme'];
-      appearance?: EwWallet['appearance'];
-      'oauth-label'?: string;
-      'first-sign-in'?: string;
-      'hide-sections'?: boolean;
+      'hide-title'?: Attribute<EwAccountSettings['hideTitle']>;
     };
-    properties: Props<EwWallet, 'transport' | 'oidcTokenProvider' | 'strings'>;
-  };
-  'ew-sign-in': {
-    element: EwSignIn;
-    attributes: { 'oauth-label'?: string; 'first-sign-in'?: string };
-    properties: Props<EwSignIn, 'client' | 'oidcTokenProvider' | 'strings'>;
-  };
-  'ew-otp-sign-in': {
-    element: EwOtpSignIn;
-    attributes: { channel?: EwOtpSignIn['channel']; 'credential-id'?: string; 'code-length'?: number | string };
-    properties: Props<EwOtpSignIn, 'client' | 'strings'>;
-  };
-  'ew-passkey-sign-in': {
-    element: EwPasskeySignIn;
-    attributes: SignInAttributes;
-    properties: Props<EwPasskeySignIn, 'client' | 'strings'>;
-  };
-  'ew-oauth-sign-in': {
-    element: EwOAuthSignIn;
-    attributes: SignInAttributes;
-    properties: Props<EwOAuthSignIn, 'client' | 'oidcTokenProvider' | 'strings'>;
+    properties: Partial<Pick<EwAccountSettings, 'client' | 'strings'>>;
   };
   'ew-approve-quote': {
     element: EwApproveQuote;
-    attributes: { locale?: string };
-    properties: Props<EwApproveQuote, 'client' | 'quote' | 'strings'>;
-  };
-  'ew-sessions': {
-    element: EwSessions;
-    attributes: object;
-    properties: Props<EwSessions, 'client' | 'strings'>;
+    attributes: {
+      'destination-label'?: Attribute<EwApproveQuote['destinationLabel']>;
+      'allow-unverified-payment'?: Attribute<EwApproveQuote['allowUnverifiedPayment']>;
+      'allow-framed'?: Attribute<EwApproveQuote['allowFramed']>;
+      locale?: Attribute<EwApproveQuote['locale']>;
+      status?: Attribute<EwApproveQuote['status']>;
+      'failure-reason'?: Attribute<EwApproveQuote['failureReason']>;
+    };
+    properties: Partial<Pick<EwApproveQuote, 'client' | 'quote' | 'strings'>>;
   };
   'ew-credentials': {
     element: EwCredentials;
-    attributes: object;
-    properties: Props<EwCredentials, 'client' | 'oidcTokenProvider' | 'strings'>;
+    attributes: {
+      'hide-title'?: Attribute<EwCredentials['hideTitle']>;
+    };
+    properties: Partial<Pick<EwCredentials, 'client' | 'oidcTokenProvider' | 'strings'>>;
   };
   'ew-export-wallet': {
     element: EwExportWallet;
-    attributes: { 'reveal-seconds'?: number | string };
-    properties: Props<EwExportWallet, 'client' | 'strings'>;
+    attributes: {
+      'hide-title'?: Attribute<EwExportWallet['hideTitle']>;
+      'reveal-seconds'?: Attribute<EwExportWallet['revealSeconds']>;
+    };
+    properties: Partial<Pick<EwExportWallet, 'client' | 'strings'>>;
+  };
+  'ew-oauth-sign-in': {
+    element: EwOAuthSignIn;
+    attributes: {
+      'credential-id'?: Attribute<EwOAuthSignIn['credentialId']>;
+      label?: Attribute<EwOAuthSignIn['label']>;
+    };
+    properties: Partial<Pick<EwOAuthSignIn, 'client' | 'oidcTokenProvider' | 'strings'>>;
+  };
+  'ew-otp-sign-in': {
+    element: EwOtpSignIn;
+    attributes: {
+      channel?: Attribute<EwOtpSignIn['channel']>;
+      'credential-id'?: Attribute<EwOtpSignIn['credentialId']>;
+      'code-length'?: Attribute<EwOtpSignIn['codeLength']>;
+    };
+    properties: Partial<Pick<EwOtpSignIn, 'client' | 'strings'>>;
+  };
+  'ew-passkey-sign-in': {
+    element: EwPasskeySignIn;
+    attributes: {
+      'credential-id'?: Attribute<EwPasskeySignIn['credentialId']>;
+      label?: Attribute<EwPasskeySignIn['label']>;
+    };
+    properties: Partial<Pick<EwPasskeySignIn, 'client' | 'strings'>>;
+  };
+  'ew-sessions': {
+    element: EwSessions;
+    attributes: {
+      'hide-title'?: Attribute<EwSessions['hideTitle']>;
+    };
+    properties: Partial<Pick<EwSessions, 'client' | 'strings'>>;
+  };
+  'ew-sign-in': {
+    element: EwSignIn;
+    attributes: {
+      'oauth-label'?: Attribute<EwSignIn['oauthLabel']>;
+      'first-sign-in'?: Attribute<EwSignIn['firstSignIn']>;
+    };
+    properties: Partial<Pick<EwSignIn, 'client' | 'oidcTokenProvider' | 'strings'>>;
+  };
+  'ew-wallet': {
+    element: EwWallet;
+    attributes: {
+      'api-base'?: Attribute<EwWallet['apiBase']>;
+      'account-id'?: Attribute<EwWallet['accountId']>;
+      'customer-id'?: Attribute<EwWallet['customerId']>;
+      'session-key-mode'?: Attribute<EwWallet['sessionKeyMode']>;
+      'otp-target-key'?: Attribute<EwWallet['otpTargetKey']>;
+      'export-key'?: Attribute<EwWallet['exportKey']>;
+      'rp-id'?: Attribute<EwWallet['rpId']>;
+      'organization-id'?: Attribute<EwWallet['organizationId']>;
+      'max-session-seconds'?: Attribute<EwWallet['maxSessionSeconds']>;
+      'dangerously-trust-unpinned-sandbox'?: Attribute<EwWallet['dangerouslyTrustUnpinnedSandbox']>;
+      theme?: Attribute<EwWallet['theme']>;
+      appearance?: Attribute<EwWallet['appearance']>;
+      'oauth-label'?: Attribute<EwWallet['oauthLabel']>;
+      'first-sign-in'?: Attribute<EwWallet['firstSignIn']>;
+      'hide-sections'?: Attribute<EwWallet['hideSections']>;
+    };
+    properties: Partial<Pick<EwWallet, 'transport' | 'oidcTokenProvider' | 'strings' | 'client'>>;
   };
   'ew-wallet-overview': {
     element: EwWalletOverview;
     attributes: object;
-    properties: Props<EwWalletOverview, 'client' | 'strings'>;
-  };
-  'ew-account-settings': {
-    element: EwAccountSettings;
-    attributes: { 'hide-title'?: boolean };
-    properties: Props<EwAccountSettings, 'client' | 'strings'>;
+    properties: Partial<Pick<EwWalletOverview, 'client' | 'strings'>>;
   };
 }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, it } from 'node:test';
+import { catalog } from '../helpers/element-catalog.js';
 
 interface Declaration {
   tagName?: string;
@@ -22,19 +23,8 @@ interface Declaration {
   cssProperties?: { name: string; default?: string }[];
 }
 
-const TAGS = [
-  'ew-wallet',
-  'ew-sign-in',
-  'ew-otp-sign-in',
-  'ew-passkey-sign-in',
-  'ew-oauth-sign-in',
-  'ew-approve-quote',
-  'ew-sessions',
-  'ew-credentials',
-  'ew-export-wallet',
-  'ew-wallet-overview',
-  'ew-account-settings',
-];
+/** Every element the package registers (src/elements/catalog.ts). */
+const TAGS = catalog().map((e) => e.tag);
 
 async function elements(file: string): Promise<Map<string, Declaration>> {
   const manifest = JSON.parse(await readFile(file, 'utf8')) as { modules: { declarations?: Declaration[] }[] };

@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
-import { ELEMENTS } from '../../src/elements/define.js';
+import { ELEMENTS } from '../../src/elements/catalog.js';
 import type { EwApproveQuote, EwLoadErrorEvent, EwWallet } from '../../src/elements/index.js';
 import type { Transport } from '../../src/protocol/index.js';
 import { emailSignIn, makeClient, newWallet, quoteFor, recording } from '../helpers/browser-stack.js';
@@ -32,7 +32,7 @@ describe('ew-ready and ew-load-error', () => {
     await emailSignIn(client, wallet);
     const quote = await quoteFor(wallet);
     const page = heard(document);
-    for (const tag of Object.keys(ELEMENTS).filter((t) => t !== 'ew-wallet')) {
+    for (const tag of ELEMENTS.map((e) => e.tag).filter((t) => t !== 'ew-wallet')) {
       const el = document.createElement(tag) as HTMLElement & { client?: unknown; quote?: unknown };
       const events = heard(el);
       el.client = client;

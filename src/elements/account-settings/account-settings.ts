@@ -58,6 +58,8 @@ interface Contact {
  * @event {EwLoadErrorEvent} ew-load-error - The settings could not load.
  */
 export class EwAccountSettings extends LitElement {
+  /** The tag this element is registered under (elements/catalog.ts). */
+  static readonly tag = 'ew-account-settings';
   static override styles = [themeStyles, accountSettingsStyles];
   static override properties = {
     client: { attribute: false },
@@ -357,5 +359,11 @@ export class EwAccountSettings extends LitElement {
           : html`${this.contactSection('email', s)} ${this.contactSection('sms', s)} ${this.privacySection(s)}`
       }
     </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ew-account-settings': EwAccountSettings;
   }
 }

@@ -85,6 +85,8 @@ interface Shown {
  * @event {EwLoadErrorEvent} ew-load-error - The quote was refused (its payload contradicts it or is malformed).
  */
 export class EwApproveQuote extends LitElement {
+  /** The tag this element is registered under (elements/catalog.ts). */
+  static readonly tag = 'ew-approve-quote';
   static override styles = [themeStyles, approveQuoteStyles];
   static override properties = {
     client: { attribute: false },
@@ -362,5 +364,11 @@ export class EwApproveQuote extends LitElement {
     return html`<p part="message status" role="status" data-status="processing">
       <span part="spinner" aria-hidden="true"></span>${s.paymentProcessing}
     </p>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ew-approve-quote': EwApproveQuote;
   }
 }

@@ -29,6 +29,8 @@ import { visibleLabel } from '../shared/format.js';
  * @event {EwLoadErrorEvent} ew-load-error - The list could not load.
  */
 export class EwCredentials extends LitElement {
+  /** The tag this element is registered under (elements/catalog.ts). */
+  static readonly tag = 'ew-credentials';
   static override styles = [themeStyles, listStyles];
   static override properties = {
     client: { attribute: false },
@@ -188,5 +190,11 @@ export class EwCredentials extends LitElement {
       </div>
       <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
     </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ew-credentials': EwCredentials;
   }
 }

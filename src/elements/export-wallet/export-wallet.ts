@@ -25,6 +25,8 @@ import { exportWalletStyles } from './export-wallet.styles.js';
  * @event {EwReadyEvent} ew-ready - Drawn with a client: usable.
  */
 export class EwExportWallet extends LitElement {
+  /** The tag this element is registered under (elements/catalog.ts). */
+  static readonly tag = 'ew-export-wallet';
   static override styles = [themeStyles, exportWalletStyles];
   static override properties = {
     client: { attribute: false },
@@ -145,5 +147,11 @@ export class EwExportWallet extends LitElement {
         ${this.notice ? html`<p part="message">${this.notice}</p>` : nothing}
       </div>
     </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ew-export-wallet': EwExportWallet;
   }
 }

@@ -22,6 +22,8 @@ import { themeStyles } from '../shared/theme.styles.js';
  * @event {EwReadyEvent} ew-ready - Drawn with a client: usable.
  */
 export class EwOAuthSignIn extends LitElement {
+  /** The tag this element is registered under (elements/catalog.ts). */
+  static readonly tag = 'ew-oauth-sign-in';
   static override styles = [themeStyles];
   static override properties = {
     client: { attribute: false },
@@ -97,5 +99,11 @@ export class EwOAuthSignIn extends LitElement {
       </button>
       <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
     </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ew-oauth-sign-in': EwOAuthSignIn;
   }
 }

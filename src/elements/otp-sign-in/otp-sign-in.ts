@@ -35,6 +35,8 @@ import { otpSignInStyles } from './otp-sign-in.styles.js';
  * @event {EwReadyEvent} ew-ready - Drawn with a client: usable.
  */
 export class EwOtpSignIn extends LitElement {
+  /** The tag this element is registered under (elements/catalog.ts). */
+  static readonly tag = 'ew-otp-sign-in';
   static override styles = [themeStyles, otpSignInStyles];
 
   // Reactive properties are declared statically (no decorators) so any build
@@ -238,5 +240,11 @@ export class EwOtpSignIn extends LitElement {
       </div>
       <div aria-live="polite">${errorLine}</div>
     </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ew-otp-sign-in': EwOtpSignIn;
   }
 }

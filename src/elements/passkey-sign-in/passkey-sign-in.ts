@@ -25,6 +25,8 @@ const KEEP_FRESH_MS = 20_000;
  * @event {EwReadyEvent} ew-ready - Drawn with a client: usable.
  */
 export class EwPasskeySignIn extends LitElement {
+  /** The tag this element is registered under (elements/catalog.ts). */
+  static readonly tag = 'ew-passkey-sign-in';
   static override styles = [themeStyles];
   static override properties = {
     client: { attribute: false },
@@ -111,5 +113,11 @@ export class EwPasskeySignIn extends LitElement {
       }
       <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
     </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ew-passkey-sign-in': EwPasskeySignIn;
   }
 }

@@ -26,6 +26,8 @@ import { visibleLabel } from '../shared/format.js';
  * @event {EwLoadErrorEvent} ew-load-error - The list could not load.
  */
 export class EwSessions extends LitElement {
+  /** The tag this element is registered under (elements/catalog.ts). */
+  static readonly tag = 'ew-sessions';
   static override styles = [themeStyles, listStyles];
   static override properties = {
     client: { attribute: false },
@@ -125,5 +127,11 @@ export class EwSessions extends LitElement {
       }
       <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
     </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ew-sessions': EwSessions;
   }
 }

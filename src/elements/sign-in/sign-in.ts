@@ -24,6 +24,8 @@ import { visibleLabel } from '../shared/format.js';
  * @event {EwLoadErrorEvent} ew-load-error - The sign-in methods could not load.
  */
 export class EwSignIn extends LitElement {
+  /** The tag this element is registered under (elements/catalog.ts). */
+  static readonly tag = 'ew-sign-in';
   static override styles = [themeStyles];
   static override properties = {
     client: { attribute: false },
@@ -162,4 +164,10 @@ export class EwSignIn extends LitElement {
 function firstMethods(value: string | undefined): ('email' | 'sms')[] {
   const words = (value ?? 'email').toLowerCase().split(/\s+/);
   return (['email', 'sms'] as const).filter((channel) => words.includes(channel));
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ew-sign-in': EwSignIn;
+  }
 }

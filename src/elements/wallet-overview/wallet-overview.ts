@@ -43,6 +43,8 @@ function qrPath(encoder: QrEncoder, text: string): { size: number; d: string } {
  * @event {EwLoadErrorEvent} ew-load-error - The wallet could not be read.
  */
 export class EwWalletOverview extends LitElement {
+  /** The tag this element is registered under (elements/catalog.ts). */
+  static readonly tag = 'ew-wallet-overview';
   static override styles = [themeStyles, walletOverviewStyles];
   static override properties = {
     client: { attribute: false },
@@ -199,5 +201,11 @@ export class EwWalletOverview extends LitElement {
       ${this.notice ? html`<p class="muted" role="status">${this.notice}</p>` : nothing}
       ${error && !pending ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}
     </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ew-wallet-overview': EwWalletOverview;
   }
 }

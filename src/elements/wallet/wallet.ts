@@ -86,6 +86,8 @@ const CLIENT_CONFIG = [
  * @event {EwLoadErrorEvent} ew-load-error - The configuration is wrong or the sign-in methods could not load (on the element).
  */
 export class EwWallet extends LitElement {
+  /** The tag this element is registered under (elements/catalog.ts). */
+  static readonly tag = 'ew-wallet';
   static override styles = [themeStyles, walletStyles];
   static override properties = {
     apiBase: { attribute: 'api-base' },
@@ -440,5 +442,11 @@ export class EwWallet extends LitElement {
               </details>`
       }
     </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ew-wallet': EwWallet;
   }
 }
