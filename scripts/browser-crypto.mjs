@@ -4,7 +4,8 @@
 // `import('crypto')` only where `globalThis.crypto` is missing (old Node).
 // Browsers always have it, so the import is answered with the global instead
 // of a Node shim (and without the "externalized for browser" warning).
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const browserCrypto = {
@@ -14,28 +15,50 @@ export const browserCrypto = {
   load: (id) => (id === '\0browser-crypto' ? 'export const webcrypto = globalThis.crypto;' : null),
 };
 
-// The script tag's @noble/curves fallback (src/crypto/scalar-import.ts). An
-// IIFE cannot split code, so for the script-tag build this plugin swaps
-// src/crypto/noble-loader.ts for noble-loader-script-tag.ts (which imports the
-// fallback from a URL next to the bundle) and emits that fallback as one
-// extra ES module file. Only engines that refuse the native key import fetch it.
-const cryptoDir = fileURLToPath(new URL('../src/crypto/', import.meta.url));
+// The script tag's lazy files. A lazy module is `src/**/<name>.lazy.ts`, imported only
+// through src/packaging/lazy-module.ts by `import('./<name>.lazy.js')`. An IIFE cannot split
+// code, so for the script-tag build this plugin rewrites each such import into
+// `importBundleFile('embedded-wallet-<name>.js')` (src/packaging/bundle-file.ts) and emits
+// that file: the module built alone, minified, its dependencies bundled in, stamped with the
+// package version so a file of another version is refused by name.
+const srcDir = fileURLToPath(new URL('../src/', import.meta.url));
+const BUNDLE_FILE = join(srcDir, 'packaging/bundle-file.ts');
+const VERSION_FILE = join(srcDir, 'packaging/version.ts');
+const LAZY_IMPORT = /\bimport\(\s*(['"])\.{1,2}\/(?:[\w-]+\/)*([\w-]+)\.lazy\.js\1\s*\)/g;
 
-/** The fallback's file name next to the bundle (noble-loader-script-tag.ts says the same). */
-export const P256_FALLBACK_FILE = 'embedded-wallet-p256.js';
+/** Every lazy module under src/: its name, its source and its file next to the script tag. */
+export function lazyFiles() {
+  return readdirSync(srcDir, { recursive: true })
+    .filter((path) => path.endsWith('.lazy.ts'))
+    .sort()
+    .map((path) => {
+      const name = basename(path, '.lazy.ts');
+      return { name, entry: join(srcDir, path), file: `embedded-wallet-${name}.js` };
+    });
+}
 
 /** Builds `entry` alone as one minified ES module with its dependencies bundled in; returns its code. */
 async function buildOneModule(entry, fileName, plugins = []) {
   const { build } = await import('vite');
+  // The file's own entry: the module and the version it was built with (bundle-file.ts checks it).
+  const stamped = `${entry.slice(0, -'.ts'.length)}.stamped.ts`;
+  const stamp = {
+    name: 'lazy-file-version',
+    resolveId: (id) => (id === stamped ? stamped : null),
+    load: (id) =>
+      id === stamped
+        ? `export * from ${JSON.stringify(entry)};\nexport { VERSION as EW_VERSION } from ${JSON.stringify(VERSION_FILE)};\n`
+        : null,
+  };
   const result = await build({
     configFile: false,
     logLevel: 'silent',
-    plugins,
+    plugins: [stamp, ...plugins],
     build: {
       write: false,
       minify: true,
       target: 'es2022',
-      lib: { entry, formats: ['es'], fileName: () => fileName },
+      lib: { entry: stamped, formats: ['es'], fileName: () => fileName },
       // One file, loaded by URL: a dynamic import inside (@hpke/common's `import('crypto')`) stays in it.
       rollupOptions: { output: { codeSplitting: false } },
     },
@@ -46,102 +69,32 @@ async function buildOneModule(entry, fileName, plugins = []) {
   return chunks[0].code;
 }
 
-// The script tag's @simplewebauthn/browser, likewise: src/client/webauthn.ts is
-// swapped for webauthn-script-tag.ts, which imports embedded-wallet-webauthn.js
-// from next to the bundle when a passkey ceremony is first prepared.
-const clientDir = fileURLToPath(new URL('../src/client/', import.meta.url));
-
-/** The library's file name next to the bundle (webauthn-script-tag.ts says the same). */
-const WEBAUTHN_FILE = 'embedded-wallet-webauthn.js';
-
-/**
- * A script-tag plugin: swaps `dir/module.ts` for `dir/module-script-tag.ts`
- * (a loader importing `file` from next to the bundle) and emits `file`, built
- * by `build`.
- */
-function lazyScriptTagFile(name, dir, module, file, build) {
-  return {
-    name,
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!importer?.startsWith(dir) || !source.includes(module)) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === join(dir, `${module}.ts`) ? join(dir, `${module}-script-tag.ts`) : null;
-    },
-    async generateBundle() {
-      this.emitFile({ type: 'asset', fileName: file, source: await build() });
-    },
-  };
+/** Builds one lazy module's file next to the script tag (by its name); returns its code. */
+export function buildLazyFile(name) {
+  const lazy = lazyFiles().find((l) => l.name === name);
+  if (!lazy) throw new Error(`no src/**/${name}.lazy.ts`);
+  return buildOneModule(lazy.entry, lazy.file, [browserCrypto]);
 }
 
-export const scriptTagWebAuthn = lazyScriptTagFile('script-tag-webauthn', clientDir, 'webauthn', WEBAUTHN_FILE, () =>
-  buildOneModule(join(clientDir, 'webauthn-library.ts'), WEBAUTHN_FILE),
-);
+export const scriptTagLazyFiles = {
+  name: 'script-tag-lazy-files',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!id.startsWith(srcDir) || !code.includes('.lazy.js')) return null;
+    const rewritten = code.replace(
+      LAZY_IMPORT,
+      (_, _quote, name) => `__ewImportBundleFile('embedded-wallet-${name}.js')`,
+    );
+    if (rewritten === code) return null;
+    const door = `import { importBundleFile as __ewImportBundleFile } from ${JSON.stringify(BUNDLE_FILE)};\n`;
+    return { code: door + rewritten, map: null };
+  },
+  async generateBundle() {
+    for (const lazy of lazyFiles()) {
+      this.emitFile({ type: 'asset', fileName: lazy.file, source: await buildLazyFile(lazy.name) });
+    }
+  },
+};
 
-/** Builds the fallback module alone, minified, @noble/curves bundled in; returns its code. */
-export const buildP256Fallback = () => buildOneModule(join(cryptoDir, 'noble-public-key.ts'), P256_FALLBACK_FILE);
-
-export const scriptTagP256Fallback = lazyScriptTagFile(
-  'script-tag-p256-fallback',
-  cryptoDir,
-  'noble-loader',
-  P256_FALLBACK_FILE,
-  buildP256Fallback,
-);
-
-// The script tag's HPKE library (@hpke/core and @hpke/common), likewise:
-// src/crypto/hpke-library.ts is swapped for hpke-library-script-tag.ts, which
-// imports embedded-wallet-hpke.js from next to the bundle on first use (when
-// a code is asked for, a sealed session key or an export is requested, or the
-// pre-warm runs), never for the first paint.
-
-/** The library's file name next to the bundle (hpke-library-script-tag.ts says the same). */
-export const HPKE_FILE = 'embedded-wallet-hpke.js';
-
-/** Builds the HPKE library alone (src/crypto/hpke-suite.ts), minified, @hpke/* bundled in; returns its code. */
-export const buildHpkeLibrary = () => buildOneModule(join(cryptoDir, 'hpke-suite.ts'), HPKE_FILE, [browserCrypto]);
-
-export const scriptTagHpke = lazyScriptTagFile(
-  'script-tag-hpke',
-  cryptoDir,
-  'hpke-library',
-  HPKE_FILE,
-  buildHpkeLibrary,
-);
-
-// The wallet overview's QR encoder (lean-qr), likewise: src/elements/wallet-overview/qr-library.ts
-// is swapped for qr-library-script-tag.ts, which imports embedded-wallet-qr.js from next to the
-// bundle when a QR code is first shown.
-const overviewDir = fileURLToPath(new URL('../src/elements/wallet-overview/', import.meta.url));
-
-/** The encoder's file name next to the bundle (qr-library-script-tag.ts says the same). */
-export const QR_FILE = 'embedded-wallet-qr.js';
-
-export const scriptTagQr = lazyScriptTagFile('script-tag-qr', overviewDir, 'qr-library', QR_FILE, () =>
-  buildOneModule(join(overviewDir, 'qr-encoder.ts'), QR_FILE),
-);
-
-// The Spanish strings (src/elements/strings/es.ts), likewise: spanish.ts is swapped
-// for spanish-script-tag.ts, which imports embedded-wallet-strings-es.js on the first
-// loadWalletStrings('es'); pages in English never fetch it.
-const stringsDir = fileURLToPath(new URL('../src/elements/strings/', import.meta.url));
-
-/** The file's name next to the bundle (spanish-script-tag.ts says the same). */
-export const STRINGS_ES_FILE = 'embedded-wallet-strings-es.js';
-
-export const scriptTagStringsEs = lazyScriptTagFile(
-  'script-tag-strings-es',
-  stringsDir,
-  'spanish',
-  STRINGS_ES_FILE,
-  () => buildOneModule(join(stringsDir, 'es.ts'), STRINGS_ES_FILE),
-);
-
-/** Every file the script tag imports from next to itself, as vite plugins. */
-export const scriptTagFiles = [
-  scriptTagP256Fallback,
-  scriptTagWebAuthn,
-  scriptTagHpke,
-  scriptTagQr,
-  scriptTagStringsEs,
-];
+/** Every plugin the script-tag build needs for its lazy files. */
+export const scriptTagFiles = [scriptTagLazyFiles];

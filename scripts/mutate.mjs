@@ -468,7 +468,7 @@ export const MUTANTS = [
   {
     name: 'error text: a code named like a built-in member read through the prototype',
     file: 'src/elements/strings/error-text.ts',
-    search: "const known = Object.hasOwn(strings.errors, info.code)",
+    search: 'const known = Object.hasOwn(strings.errors, info.code)',
     replace: 'const known = info.code in strings.errors',
     tests: ['test/elements/error-text.test.ts'],
   },

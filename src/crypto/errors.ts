@@ -56,8 +56,9 @@ export type CryptoErrorCode =
   /** The engine cannot import a session key natively and the @noble/curves fallback module did not load. */
   | 'P256_FALLBACK_UNAVAILABLE'
   /**
-   * The HPKE library did not load (hpke-library.ts): on the script tag,
-   * embedded-wallet-hpke.js is not served next to the bundle (the site's setup).
+   * A lazy file did not load (src/packaging/lazy-module.ts): on the script tag,
+   * embedded-wallet-hpke.js (say) is not served next to the bundle, or is of
+   * another version (the site's setup).
    */
   | 'CONFIG_BUNDLE_FILE'
   /** WebCrypto (`crypto.subtle`) is not available (insecure context or old runtime). */

@@ -3,8 +3,7 @@
  * of its own so it loads only when something is sealed or opened, never for
  * the first paint: the ESM build reaches it by a dynamic import (a chunk of
  * its own), the script-tag bundle by importing embedded-wallet-hpke.js from
- * next to itself (this module, built alone by scripts/browser-crypto.mjs).
- * Only hpke-library.ts and hpke-library-script-tag.ts load it.
+ * next to itself. Only load-hpke.ts loads it (through hpke.lazy.ts).
  */
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
 import { equalBytes, utf8 } from './bytes.js';

@@ -4,7 +4,7 @@ import { concatBytes, fromUtf8, toArrayBufferBytes, utf8 } from './bytes.js';
 import { type EnclaveTrust, parseExportBundle, parseTargetBundle } from './enclave-bundle.js';
 import { WalletCryptoError } from './errors.js';
 import { toHex } from './hex.js';
-import { loadHpkeLibrary } from './hpke-library.js';
+import { loadHpkeLibrary } from './load-hpke.js';
 import { exportPublicKey, importSigningScalar } from './keys.js';
 import { parsePublicKey, decompressPublicKey } from './points.js';
 
@@ -15,7 +15,7 @@ import { parsePublicKey, decompressPublicKey } from './points.js';
  * uncompressed. The AAD binding is not part of RFC 9180; it is the enclaves'
  * convention and both sides must apply it.
  *
- * The HPKE library itself is loaded on first use (hpke-library.ts): on the
+ * The HPKE library itself is loaded on first use (load-hpke.ts): on the
  * script tag it is a file of its own, embedded-wallet-hpke.js. Every function
  * here validates its arguments before waiting for it; when it cannot be
  * loaded they reject with `CONFIG_BUNDLE_FILE`, and the next call tries again.

@@ -1,7 +1,7 @@
 import { concatBytes, utf8 } from './bytes.js';
 import { WalletCryptoError } from './errors.js';
 import { fromHex } from './hex.js';
-import { loadNoblePublicPoint } from './noble-loader.js';
+import { loadNoblePublicPoint } from './load-p256.js';
 import { decodePoint, encodePoint, negatePoint } from './p256.js';
 import { decompressPublicKey } from './points.js';
 import { getSubtle } from './subtle.js';
@@ -148,16 +148,8 @@ async function nativePair(scalar: Uint8Array): Promise<CryptoKeyPair> {
 
 /** The fallback path on a checked scalar, leaving the caller's bytes to the caller. */
 async function noblePair(scalar: Uint8Array): Promise<CryptoKeyPair> {
-  let noble;
-  try {
-    noble = await loadNoblePublicPoint();
-  } catch (cause) {
-    throw new WalletCryptoError(
-      'P256_FALLBACK_UNAVAILABLE',
-      'this browser cannot import the session key natively, and the P-256 fallback module did not load',
-      { cause },
-    );
-  }
+  // P256_FALLBACK_UNAVAILABLE when the fallback does not load (load-p256.ts).
+  const noble = await loadNoblePublicPoint();
   const point = noble.noblePublicPoint(scalar);
   const pkcs8 = concatBytes(PKCS8_FULL_HEAD, scalar, PKCS8_FULL_MIDDLE, point);
   let privateKey: CryptoKey;

@@ -5,10 +5,10 @@
  * keeps its first definition and the page gets one warning naming the
  * version. Never throws.
  */
+import { VERSION } from '../packaging/version.js';
 import { ELEMENTS } from './catalog.js';
 
-/** The package version, stamped on each registered class. */
-export const VERSION = '0.2.0';
+export { VERSION };
 
 const VERSION_KEY = Symbol.for('embedded-wallet-elements.version');
 let warned = false;

@@ -5,8 +5,8 @@
  * protocol knows crypto; crypto knows nothing above it; the relay and the
  * sandbox are their own stacks over protocol types, and the sandbox's crypto
  * is its own (an independent implementation, so it can check ours).
- * `bundle-file.ts` (where the script tag's lazy files are fetched from) sits
- * below them all; the entry points (index, define, iife) above them all.
+ * `packaging/` (the version, lazy modules and where the script tag's lazy
+ * files are fetched from) sits below them all; the entry points (index, define, iife) above them all.
  */
 import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { describe, it } from 'node:test';
 const SRC = resolve('src');
 const ENTRY_POINTS = ['index', 'define', 'iife'];
 
-/** What each part may import besides itself (`bundle-file` is open to every part). */
+/** What each part may import besides itself (`packaging` is open to every part). */
 const ALLOWED: Record<string, string[]> = {
   elements: ['client', 'protocol'],
   client: ['protocol', 'crypto'],
@@ -25,7 +25,7 @@ const ALLOWED: Record<string, string[]> = {
   relay: ['protocol'],
   sandbox: ['protocol'],
   jsx: ['elements'],
-  'bundle-file': [],
+  packaging: [],
 };
 
 function* sources(dir: string): Generator<string> {
@@ -55,7 +55,7 @@ describe('layers: one direction of dependency (DESIGN.md)', () => {
         if (!target.startsWith(SRC)) continue; // package.json and the like
         imports++;
         const to = partOf(target);
-        if (to === from || to === 'bundle-file' || ENTRY_POINTS.includes(from)) continue;
+        if (to === from || to === 'packaging' || ENTRY_POINTS.includes(from)) continue;
         if (ENTRY_POINTS.includes(to) || !(ALLOWED[from] ?? []).includes(to)) {
           wrong.push(`${relative(SRC, file)} imports ${specifier} (${from} -> ${to})`);
         }

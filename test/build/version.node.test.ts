@@ -13,7 +13,7 @@ describe('the package version', () => {
   it('is the same in package.json, the elements, the changelog and the example app', () => {
     const { version } = JSON.parse(read('package.json')) as { version: string };
     expect(version).to.match(/^\d+\.\d+\.\d+$/);
-    expect(read('src/elements/define.ts')).to.include(`export const VERSION = '${version}';`);
+    expect(read('src/packaging/version.ts')).to.include(`export const VERSION = '${version}';`);
     const releases = [...read('CHANGELOG.md').matchAll(/^## \[(\d+\.\d+\.\d+)\]/gm)].map((m) => m[1]);
     expect(releases[0], 'the newest release in CHANGELOG.md').to.equal(version);
     const example = JSON.parse(read('examples/partner-app/package.json')) as { dependencies: Record<string, string> };

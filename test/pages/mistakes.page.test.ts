@@ -7,13 +7,15 @@
  */
 import { expect } from 'chai';
 import express from 'express';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { itNeeds } from '../harness/node.js';
 import { createRelay, toNodeHandler } from '../../src/relay/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { VERSION } from '../../src/packaging/version.js';
 import { launchEngine, testEngine, type Device, type Engine, type Tab } from '../helpers/engine/index.js';
 import { BUNDLE } from '../helpers/page-server.js';
 import { createWalletCustomer } from '../helpers/stack.js';
@@ -29,6 +31,7 @@ type Mistake =
   | 'the bundle served without embedded-wallet-hpke.js'
   | 'the bundle served with embedded-wallet-hpke.js stalled'
   | 'the bundle served without embedded-wallet-qr.js'
+  | 'the bundle served with embedded-wallet-qr.js of another version'
   | 'the bundle served without embedded-wallet-strings-es.js'
   | 'no enclave keys pinned, against the sandbox';
 
@@ -45,6 +48,7 @@ const WITHHELD: Partial<Record<Mistake, string>> = {
   'the bundle served without embedded-wallet-hpke.js': 'embedded-wallet-hpke.js',
   'the bundle served with embedded-wallet-hpke.js stalled': 'embedded-wallet-hpke.js',
   'the bundle served without embedded-wallet-qr.js': 'embedded-wallet-qr.js',
+  'the bundle served with embedded-wallet-qr.js of another version': 'embedded-wallet-qr.js',
   'the bundle served without embedded-wallet-strings-es.js': 'embedded-wallet-strings-es.js',
 };
 
@@ -95,6 +99,10 @@ async function partnerApp(
       withheld.requests++;
       if (served) next();
       else if (mistake.endsWith('stalled')) held.push(res);
+      else if (mistake.endsWith('of another version'))
+        res
+          .type('text/javascript')
+          .send(readFileSync(join(dirname(BUNDLE), file), 'utf8').replaceAll(`"${VERSION}"`, '"0.1.0"'));
       else res.sendStatus(404);
     });
   app.use('/assets', express.static(dirname(BUNDLE)));
@@ -380,6 +388,24 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
     expect(error.message).to.include('embedded-wallet-qr.js');
     expect(await tab.count({ within: 'ew-wallet', css: 'svg[part~="qr"]' })).to.equal(0);
     // The address and the rest of the wallet stay usable; the button offers the QR again.
+    withheld.serve();
+    await tab.click({ role: 'button', name: 'Show QR code' });
+    await tab.waitFor({ within: 'ew-wallet', css: 'svg[part~="qr"]' });
+  });
+
+  it('embedded-wallet-qr.js of another version: refused by name ("serve the whole dist/browser/ directory"); the right file served, the QR shows', async () => {
+    const { tab, withheld } = await openPartnerPage('the bundle served with embedded-wallet-qr.js of another version');
+    await tab.click({ role: 'button', name: 'Email me a code' });
+    await tab.type({ css: 'input[autocomplete="one-time-code"]' }, '000000');
+    await tab.waitFor({ role: 'button', name: 'Sign out' });
+    await tab.click({ role: 'button', name: 'Show QR code' });
+    await tab.waitUntil('an ew-error event', () => (window as any).__ewErrors.length);
+    const error = await lastError(tab);
+    expect(error.code).to.equal('CONFIG_BUNDLE_FILE');
+    expect(error.message)
+      .to.include(`embedded-wallet-qr.js is from version 0.1.0, and this bundle is version ${VERSION}`)
+      .and.include('serve the whole dist/browser/ directory');
+    expect(await tab.count({ within: 'ew-wallet', css: 'svg[part~="qr"]' })).to.equal(0);
     withheld.serve();
     await tab.click({ role: 'button', name: 'Show QR code' });
     await tab.waitFor({ within: 'ew-wallet', css: 'svg[part~="qr"]' });

@@ -24,7 +24,7 @@ import {
 } from '../context.js';
 import { originRefusal, passkeyCeremony } from '../passkey-error.js';
 import { newSessionKey, sessionSigningKey } from '../session/session-key.js';
-import { loadWebAuthn, webauthn } from '../webauthn.js';
+import { loadWebAuthn, webauthn } from '../load-webauthn.js';
 import type { SessionInfo } from '../session/session-manager.js';
 
 /**

@@ -4,7 +4,7 @@
  * (`el.strings`).
  */
 import { STRINGS_EN } from './en.js';
-import { loadSpanish } from './spanish.js';
+import { loadSpanish } from './load-strings-es.js';
 import type { WalletStringOverrides, WalletStrings } from './table.js';
 
 let globalStrings: WalletStrings = STRINGS_EN;

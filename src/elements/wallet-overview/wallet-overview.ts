@@ -5,7 +5,7 @@ import { ClientController } from '../shared/client-controller.js';
 import { ReadyController } from '../shared/ready.js';
 import { errorText, resolveStrings, type WalletStringOverrides } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
-import { loadQrEncoder, type QrEncoder } from './qr-library.js';
+import { loadQrEncoder, type QrEncoder } from './load-qr.js';
 import { walletOverviewStyles } from './wallet-overview.styles.js';
 import { groupedAddress } from './address-format.js';
 
