@@ -10,7 +10,7 @@ import { lazyModule } from '../../src/packaging/lazy-module.js';
 class TypedError extends Error {
   constructor(
     message: string,
-    readonly cause: unknown,
+    override readonly cause: unknown,
   ) {
     super(message);
   }

@@ -1,8 +1,10 @@
 /**
  * How an element follows a WalletClient: it re-renders on every state change
  * and tracks one user action at a time (idle, pending, done, error), turning
- * failures into an `ew-error` event and a message. Leaving the page (the
- * element disconnecting) stops listening.
+ * failures into an `ew-error` event and a message. An action that ends
+ * after the element's client was replaced (another account) is dropped:
+ * neither its result nor its error belongs to what is shown. Leaving the
+ * page (the element disconnecting) stops listening.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { WalletClient } from '../../client/index.js';
@@ -20,6 +22,8 @@ export class ClientController implements ReactiveController {
   action: string | undefined;
   error: ErrorInfo | undefined;
   private subscribed: WalletClient | undefined;
+  /** Counts runs, so that only the latest one's outcome is recorded. */
+  private runs = 0;
   private readonly onChange = () => this.host.requestUpdate();
 
   constructor(private readonly host: Host) {
@@ -62,19 +66,36 @@ export class ClientController implements ReactiveController {
     this.action = action;
     this.error = undefined;
     this.host.requestUpdate();
+    // The outcome belongs to the client it ran for: under another one (a new account) it is dropped.
+    // A run started after a reset owns the status; an earlier one still answers its caller.
+    const client = this.host.client;
+    const run = ++this.runs;
     try {
       const result = await task();
-      this.status = 'done';
+      if (client !== this.host.client) return this.drop(run);
+      if (run === this.runs) this.status = 'done';
       return result;
     } catch (error) {
-      this.status = 'error';
-      this.error = describeError(error, action);
-      reportSetupProblem(this.error);
-      this.host.dispatchEvent(new EwErrorEvent(this.error));
+      if (client !== this.host.client) return this.drop(run);
+      const info = describeError(error, action);
+      if (run === this.runs) {
+        this.status = 'error';
+        this.error = info;
+      }
+      reportSetupProblem(info);
+      this.host.dispatchEvent(new EwErrorEvent(info));
       return undefined;
     } finally {
       this.host.requestUpdate();
     }
+  }
+
+  private drop(run: number): undefined {
+    if (run === this.runs) {
+      this.status = 'idle';
+      this.action = undefined;
+    }
+    return undefined;
   }
 
   reset(): void {

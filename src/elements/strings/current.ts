@@ -15,6 +15,15 @@ export function mergeStrings(base: WalletStrings, overrides: WalletStringOverrid
   return { ...base, ...overrides, errors: { ...base.errors, ...overrides.errors } } as WalletStrings;
 }
 
+/** Two sets of overrides as one, `over` winning; either itself when the other is absent. */
+export function mergeOverrides(
+  under: WalletStringOverrides | undefined,
+  over: WalletStringOverrides | undefined,
+): WalletStringOverrides | undefined {
+  if (!under || !over) return over ?? under;
+  return { ...under, ...over, errors: { ...under.errors, ...over.errors } };
+}
+
 /**
  * The strings of `locale` (a BCP 47 tag; its language decides): English at
  * once, Spanish loaded on first use, so pages in English never fetch it (the

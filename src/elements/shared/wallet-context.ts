@@ -1,0 +1,17 @@
+/**
+ * What an element hands down to the `ew-*` elements inside it (its shadow
+ * root, its slotted children): the wallet client, the host's words and the
+ * OAuth token provider. `<ew-wallet>` is the usual source; a composite used
+ * on its own (`<ew-sign-in>`, `<ew-approve-quote>`) hands down its own.
+ */
+import { createContext } from '@lit/context';
+import type { OidcTokenProvider, WalletClient } from '../../client/index.js';
+import type { WalletStringOverrides } from '../strings/index.js';
+
+export interface WalletContext {
+  client: WalletClient | undefined;
+  strings: WalletStringOverrides | undefined;
+  oidcTokenProvider: OidcTokenProvider | undefined;
+}
+
+export const walletContext = createContext<WalletContext>(Symbol('embedded-wallet-elements.wallet'));
