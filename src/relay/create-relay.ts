@@ -6,7 +6,9 @@
  * `authorize` hook whether this visitor may act on the wallet the request
  * touches. The platform credentials never reach the browser.
  */
-import { inboundOf, innerHandlers, relayMounts, tooLarge, toResponse, type Answer, type Inbound } from './answer.js';
+import { toResponse, type Answer, type Inbound } from './answer.js';
+import { inboundOf } from './inbound.js';
+import { innerHandlers, relayMounts } from './inner-handlers.js';
 import { checkBodyMembers } from './body-members.js';
 import { isServiceId, matchPath, type Operation } from './operations.js';
 import { createOriginPolicy } from './origin-policy.js';
@@ -19,7 +21,7 @@ import {
   registrationOptions,
   type PasskeyRegistrationConfig,
 } from './passkey-registration.js';
-import { Refusal, refuse, relayError } from './relay-error.js';
+import { Refusal, refuse, relayError, tooLarge } from './relay-error.js';
 import { memoryStore, type RelayStore } from './store.js';
 import { nodeTransport } from './node-transport.js';
 import { fetchTransport } from './transport.js';
