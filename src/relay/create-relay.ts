@@ -10,7 +10,7 @@ import { toResponse, type Answer, type Inbound } from './answer.js';
 import { inboundOf } from './inbound.js';
 import { innerHandlers, relayMounts } from './inner-handlers.js';
 import { checkBodyMembers } from './body-members.js';
-import { isServiceId, matchPath, type Operation } from './operations.js';
+import { isServiceId, type Operation } from './operation-types.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { checkOwnership } from './ownership.js';
 import {
@@ -26,6 +26,7 @@ import { memoryStore, type RelayStore } from './store.js';
 import { nodeTransport } from './node-transport.js';
 import { fetchTransport } from './transport.js';
 import { createUpstream, jsonOf, toBrowser } from './upstream.js';
+import { routeOf } from './route.js';
 
 export interface RelayOptions {
   /** The service base address including the version segment, e.g. `https://api.example.com/2025-10-13`. */
@@ -94,8 +95,6 @@ export const ACCOUNT_HINT_HEADER = 'ew-account-id';
 
 /** Request headers passed upstream; everything else (cookies, Authorization, ...) stays behind. */
 const FORWARDED_REQUEST_HEADERS = ['service-wallet-signature', 'request-id', 'idempotency-key'];
-
-const PASSKEY_OPTIONS_PATH = '/passkeys/registration-options';
 
 const decoder = new TextDecoder();
 
@@ -240,19 +239,15 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
   async function route(request: Inbound, path: string, entry: { operation: string | undefined }): Promise<Answer> {
     const url = request.url;
     const method = request.method.toUpperCase();
-    const { allow, found } =
-      path === PASSKEY_OPTIONS_PATH ? { allow: ['POST'], found: undefined } : matchPath(method, path);
-    if (!allow.length) return relayError(404, 'NOT_FOUND', 'This relay does not forward that operation');
-    if (method !== 'OPTIONS' && !allow.includes(method))
-      refuse(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed here`, { allow: [...allow, 'OPTIONS'].join(', ') });
-    if (method === 'OPTIONS') return origins.preflight(request, allow);
+    const { allow, target } = routeOf(method, path);
+    if (!target) return origins.preflight(request, allow);
     origins.checkStateChange(request, url, method);
-    if (path === PASSKEY_OPTIONS_PATH) {
+    if (target === 'passkey-options') {
       entry.operation = 'passkey.registration-options';
       checkedQuery(url, []);
       return passkeyOptions(request, (await readBody(request)).json);
     }
-    const { operation, id } = found!;
+    const { operation, id } = target;
     entry.operation = operation.name;
     const query = checkedQuery(url, operation.query);
     const body = await readBody(request);

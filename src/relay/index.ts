@@ -4,7 +4,8 @@
  */
 export { ACCOUNT_HINT_HEADER, createRelay, type RelayLogEntry, type RelayOptions } from './create-relay.js';
 export { toNodeHandler, type NodeHandlerOptions } from './node-adapter.js';
-export { OPERATIONS, type AccountSource, type BodyMembers, type Members, type Operation } from './operations.js';
+export { OPERATIONS } from './operations.js';
+export type { AccountSource, BodyMembers, Members, Operation } from './operation-types.js';
 export type { PasskeyRegistrationConfig } from './passkey-registration.js';
 export { memoryStore, type RelayStore } from './store.js';
 export { redisStore, type RedisCommand, type RedisStoreOptions } from './redis-store.js';

@@ -14,8 +14,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer, Inbound } from './answer.js';
 import { innerHandlers, relayMounts } from './inner-handlers.js';
-import { RELAY_METHODS } from './operations.js';
 import { tooLarge } from './relay-error.js';
+import { RELAY_METHODS } from './route.js';
 import { parseHostHeader } from '../protocol/host-header.js';
 
 type FetchHandler = (request: Request) => Promise<Response>;

@@ -4,7 +4,7 @@
  * bounded number of calls; "someone else's" and "does not exist" get the
  * same 404, so an outsider learns nothing about ids it does not own.
  */
-import { isServiceId, type Operation } from './operations.js';
+import { isServiceId, type Operation } from './operation-types.js';
 import type { Deadline } from './transport.js';
 import { refuse, Refusal } from './relay-error.js';
 import { jsonOf, toBrowser, type Upstream, type UpstreamAnswer } from './upstream.js';
