@@ -490,10 +490,10 @@ export const MUTANTS = [
   },
   {
     name: 'relay: the fetch handler reads a body past maxBodyBytes',
-    file: 'src/relay/create-relay.ts',
+    file: 'src/relay/request-shape.ts',
     search: 'const bytes = await request.body(maxBody);',
     replace: 'const bytes = await request.body(Infinity);',
-    tests: ['test/relay/fetch-handler-body-cap.node.test.ts'],
+    tests: ['test/relay/request-shape.node.test.ts', 'test/relay/fetch-handler-body-cap.node.test.ts'],
   },
   // The sandbox's rules (src/sandbox).
   {

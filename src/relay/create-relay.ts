@@ -21,11 +21,12 @@ import {
   registrationOptions,
   type PasskeyRegistrationConfig,
 } from './passkey-registration.js';
-import { Refusal, refuse, relayError, tooLarge } from './relay-error.js';
+import { Refusal, refuse, relayError } from './relay-error.js';
 import { memoryStore, type RelayStore } from './store.js';
 import { nodeTransport } from './node-transport.js';
 import { fetchTransport } from './transport.js';
 import { createUpstream, jsonOf, toBrowser } from './upstream.js';
+import { checkedQuery, readBody, relayPath, type Body } from './request-shape.js';
 import { routeOf } from './route.js';
 
 export interface RelayOptions {
@@ -96,17 +97,6 @@ export const ACCOUNT_HINT_HEADER = 'ew-account-id';
 /** Request headers passed upstream; everything else (cookies, Authorization, ...) stays behind. */
 const FORWARDED_REQUEST_HEADERS = ['service-wallet-signature', 'request-id', 'idempotency-key'];
 
-const decoder = new TextDecoder();
-
-/**
- * A percent-escape of `/` or of an unreserved character (RFC 3986, section
- * 2.3: letters, digits, `-._~`). No client needs one (service ids escape only
- * their `:`), and each is another spelling of a path: `%2F` turns one segment
- * into two, `%65xport` is `export`. A proxy, firewall or log in front of the
- * relay that matches the raw path would see another operation than the one forwarded.
- */
-const NEEDLESS_ESCAPE = /%(?:2[d-f]|3\d|[46][1-9a-f]|[57][\da]|5f|7e)/i;
-
 /** Creates the relay's fetch handler. */
 export function createRelay(options: RelayOptions): (request: Request) => Promise<Response> {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
@@ -174,26 +164,6 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     if (!allowed) refuse(403, 'FORBIDDEN', 'You may not act on this wallet');
   }
 
-  /**
-   * The JSON object body, and the text to forward: re-serialised from what the
-   * relay read, so the service acts on exactly what was authorized (a repeated
-   * key cannot mean one wallet here and another upstream).
-   */
-  async function readBody(request: Inbound): Promise<{ text: string | undefined; json: Record<string, unknown> }> {
-    if (Number(request.header('content-length') ?? '0') > maxBody) tooLarge(maxBody);
-    const bytes = await request.body(maxBody);
-    if (!bytes?.length) return { text: undefined, json: {} };
-    const text = decoder.decode(bytes);
-    if (!text.trim()) return { text: undefined, json: {} };
-    try {
-      const json = JSON.parse(text) as unknown;
-      if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new Error('not an object');
-      return { text: JSON.stringify(json), json: json as Record<string, unknown> };
-    } catch {
-      return refuse(400, 'INVALID_INPUT', 'The request body must be a JSON object');
-    }
-  }
-
   async function passkeyOptions(request: Inbound, body: Record<string, unknown>): Promise<Answer> {
     const config = options.passkeys;
     if (!config) return relayError(404, 'NOT_FOUND', 'Passkey registration is not enabled on this relay');
@@ -225,17 +195,6 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     };
   }
 
-  /** The query as forwarded: only the operation's parameters, each at most once, re-encoded. */
-  function checkedQuery(url: URL, allowed: readonly string[]): URLSearchParams {
-    const query = new URLSearchParams();
-    for (const [name, value] of url.searchParams) {
-      if (!allowed.includes(name)) refuse(400, 'INVALID_INPUT', `Unknown query parameter ${JSON.stringify(name)}`);
-      if (query.has(name)) refuse(400, 'INVALID_INPUT', `Query parameter ${name} is given more than once`);
-      query.append(name, value);
-    }
-    return query;
-  }
-
   async function route(request: Inbound, path: string, entry: { operation: string | undefined }): Promise<Answer> {
     const url = request.url;
     const method = request.method.toUpperCase();
@@ -245,12 +204,12 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     if (target === 'passkey-options') {
       entry.operation = 'passkey.registration-options';
       checkedQuery(url, []);
-      return passkeyOptions(request, (await readBody(request)).json);
+      return passkeyOptions(request, (await readBody(request, maxBody)).json);
     }
     const { operation, id } = target;
     entry.operation = operation.name;
     const query = checkedQuery(url, operation.query);
-    const body = await readBody(request);
+    const body = await readBody(request, maxBody);
     checkBodyMembers(operation, body.json);
     const accountId = claimedAccount(operation, id, request, query, body.json);
     await checkAuthorized(request, accountId, operation.name);
@@ -278,11 +237,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
   }
 
   /** A passkey registration must carry a challenge this relay issued for the wallet (and its signed retry, the same body). */
-  async function admitPasskey(
-    request: Inbound,
-    accountId: string,
-    body: { text: string | undefined; json: Record<string, unknown> },
-  ): Promise<Answer | undefined> {
+  async function admitPasskey(request: Inbound, accountId: string, body: Body): Promise<Answer | undefined> {
     const refused = await challenges.admit(
       body.json['challenge'],
       accountId,
@@ -292,23 +247,6 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     return refused === undefined
       ? undefined
       : relayError(400, 'INVALID_INPUT', `Passkey registration refused: ${refused}`);
-  }
-
-  /**
-   * The path below the mount point, decoded; a Refusal when outside it,
-   * undecodable, or spelled with escapes no client needs (see NEEDLESS_ESCAPE).
-   */
-  function relayPath(url: URL): string {
-    const raw = url.pathname;
-    if (basePath && raw !== basePath && !raw.startsWith(`${basePath}/`))
-      refuse(404, 'NOT_FOUND', `This relay answers under ${basePath}/ only`);
-    if (NEEDLESS_ESCAPE.test(raw.slice(basePath.length)))
-      refuse(400, 'INVALID_INPUT', 'The path escapes a "/" or a character that needs no escape');
-    try {
-      return decodeURIComponent(raw.slice(basePath.length)) || '/';
-    } catch {
-      return refuse(400, 'INVALID_INPUT', 'The path has an invalid percent-escape');
-    }
   }
 
   // `Date` for the relay's own answers, formatted once a second.
@@ -329,7 +267,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     let path = request.url.pathname;
     let answer: Answer;
     try {
-      path = relayPath(request.url);
+      path = relayPath(request.url, basePath);
       answer = await route(request, path, entry);
     } catch (error) {
       answer = error instanceof Refusal ? error.answer : relayError(500, 'INTERNAL_ERROR', 'The relay failed');
