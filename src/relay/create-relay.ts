@@ -7,10 +7,11 @@
  * touches. The platform credentials never reach the browser.
  */
 import { toResponse, type Answer, type Inbound } from './answer.js';
+import { checkAuthorized, claimedAccount, type Authorize } from './account-claim.js';
 import { inboundOf } from './inbound.js';
 import { innerHandlers, relayMounts } from './inner-handlers.js';
 import { checkBodyMembers } from './body-members.js';
-import { isServiceId, type Operation } from './operation-types.js';
+import { isServiceId } from './operation-types.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { checkOwnership } from './ownership.js';
 import {
@@ -21,7 +22,7 @@ import {
   registrationOptions,
   type PasskeyRegistrationConfig,
 } from './passkey-registration.js';
-import { Refusal, refuse, relayError } from './relay-error.js';
+import { Refusal, relayError } from './relay-error.js';
 import { memoryStore, type RelayStore } from './store.js';
 import { nodeTransport } from './node-transport.js';
 import { fetchTransport } from './transport.js';
@@ -91,9 +92,6 @@ export interface RelayLogEntry {
   durationMs: number;
 }
 
-/** The header in which the widget names the wallet when the path carries only a credential or session id. */
-export const ACCOUNT_HINT_HEADER = 'ew-account-id';
-
 /** Request headers passed upstream; everything else (cookies, Authorization, ...) stays behind. */
 const FORWARDED_REQUEST_HEADERS = ['service-wallet-signature', 'request-id', 'idempotency-key'];
 
@@ -111,6 +109,8 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
       : (nodeTransport(serviceUrl) ?? fetchTransport(serviceUrl, fetch)),
   });
   const origins = createOriginPolicy(options);
+  // Called as the method it is declared as: a hook may read `this`.
+  const authorize: Authorize = (input) => options.authorize(input);
   const challenges = new ChallengeBook(
     options.store ?? memoryStore(),
     options.passkeys?.challengeTtlMs ?? DEFAULT_CHALLENGE_TTL_MS,
@@ -118,58 +118,12 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
   );
 
-  /**
-   * The wallet the request claims to act on, read from the request alone
-   * (path, query, body or the widget's hint header): nothing is asked of the
-   * service before `authorize` has accepted it.
-   */
-  function claimedAccount(
-    operation: Operation,
-    id: string | undefined,
-    request: Inbound,
-    query: URLSearchParams,
-    body: Record<string, unknown>,
-  ): string {
-    const claimed =
-      operation.account === 'body'
-        ? body['accountId']
-        : operation.account === 'query'
-          ? query.get('accountId')
-          : operation.account === 'path'
-            ? id
-            : request.header(ACCOUNT_HINT_HEADER);
-    if (isServiceId(claimed)) return claimed;
-    if (typeof claimed === 'string' && claimed)
-      refuse(400, 'INVALID_INPUT', `${JSON.stringify(claimed.slice(0, 80))} is not a wallet id`);
-    const where =
-      operation.account === 'body' || operation.account === 'query' ? 'accountId' : `the ${ACCOUNT_HINT_HEADER} header`;
-    return refuse(400, 'INVALID_INPUT', `Cannot tell which wallet this ${operation.name} is for (send ${where})`);
-  }
-
-  async function checkAuthorized(inbound: Inbound, accountId: string, operation: string): Promise<void> {
-    let allowed = false;
-    try {
-      // A getter: under `toNodeHandler` the Request is built only if the hook reads it.
-      allowed =
-        (await options.authorize({
-          get request() {
-            return inbound.request;
-          },
-          accountId,
-          operation,
-        })) === true;
-    } catch {
-      allowed = false;
-    }
-    if (!allowed) refuse(403, 'FORBIDDEN', 'You may not act on this wallet');
-  }
-
   async function passkeyOptions(request: Inbound, body: Record<string, unknown>): Promise<Answer> {
     const config = options.passkeys;
     if (!config) return relayError(404, 'NOT_FOUND', 'Passkey registration is not enabled on this relay');
     const accountId = body['accountId'];
     if (!isServiceId(accountId)) return relayError(400, 'INVALID_INPUT', 'accountId (a wallet id) is required');
-    await checkAuthorized(request, accountId, 'passkey.registration-options');
+    await checkAuthorized(authorize, request, accountId, 'passkey.registration-options');
     const user = await config.user({ request: request.request, accountId });
     // The cap is checked before the service is asked anything: a capped wallet costs no upstream call.
     const issued = await challenges.issue(accountId);
@@ -212,7 +166,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     const body = await readBody(request, maxBody);
     checkBodyMembers(operation, body.json);
     const accountId = claimedAccount(operation, id, request, query, body.json);
-    await checkAuthorized(request, accountId, operation.name);
+    await checkAuthorized(authorize, request, accountId, operation.name);
     const deadline = upstream.deadline();
     const owned = await checkOwnership(upstream, deadline, operation, id, accountId, query);
     if (owned.answer) return toBrowser(owned.answer);

@@ -2,7 +2,8 @@
  * `embedded-wallet-elements/relay`: the server-side piece a partner mounts in
  * its backend. See `createRelay` for the contract.
  */
-export { ACCOUNT_HINT_HEADER, createRelay, type RelayLogEntry, type RelayOptions } from './create-relay.js';
+export { ACCOUNT_HINT_HEADER } from './account-claim.js';
+export { createRelay, type RelayLogEntry, type RelayOptions } from './create-relay.js';
 export { toNodeHandler, type NodeHandlerOptions } from './node-adapter.js';
 export { OPERATIONS } from './operations.js';
 export type { AccountSource, BodyMembers, Members, Operation } from './operation-types.js';
