@@ -8,6 +8,7 @@
  */
 import { toResponse, type Answer, type Inbound } from './answer.js';
 import { checkAuthorized, claimedAccount, type Authorize } from './account-claim.js';
+import { createAdmission } from './admission.js';
 import { inboundOf } from './inbound.js';
 import { innerHandlers, relayMounts } from './inner-handlers.js';
 import { checkBodyMembers } from './body-members.js';
@@ -27,7 +28,7 @@ import { memoryStore, type RelayStore } from './store.js';
 import { nodeTransport } from './node-transport.js';
 import { fetchTransport } from './transport.js';
 import { createUpstream, jsonOf, toBrowser } from './upstream.js';
-import { checkedQuery, readBody, relayPath, type Body } from './request-shape.js';
+import { checkedQuery, readBody, relayPath } from './request-shape.js';
 import { routeOf } from './route.js';
 
 export interface RelayOptions {
@@ -117,6 +118,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     options.passkeys?.challengesPerAccount ?? DEFAULT_CHALLENGES_PER_ACCOUNT,
     options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
   );
+  const admit = createAdmission(challenges);
 
   async function passkeyOptions(request: Inbound, body: Record<string, unknown>): Promise<Answer> {
     const config = options.passkeys;
@@ -172,11 +174,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     if (owned.answer) return toBrowser(owned.answer);
     // The credential's type is known now: its own members only (a passkey's key is no code's).
     if (owned.credential) checkBodyMembers(operation, body.json, owned.credential);
-    const refused =
-      operation.name === 'credential.register' && body.json['type'] === 'PASSKEY'
-        ? await admitPasskey(request, accountId, body)
-        : undefined;
-    if (refused) return refused;
+    await admit(operation, { request, accountId, body });
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = request.header(name);
@@ -188,19 +186,6 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
       headers,
     });
     return toBrowser(answer);
-  }
-
-  /** A passkey registration must carry a challenge this relay issued for the wallet (and its signed retry, the same body). */
-  async function admitPasskey(request: Inbound, accountId: string, body: Body): Promise<Answer | undefined> {
-    const refused = await challenges.admit(
-      body.json['challenge'],
-      accountId,
-      request.header('request-id') !== null,
-      body.text ?? '',
-    );
-    return refused === undefined
-      ? undefined
-      : relayError(400, 'INVALID_INPUT', `Passkey registration refused: ${refused}`);
   }
 
   // `Date` for the relay's own answers, formatted once a second.

@@ -1,8 +1,8 @@
 /**
  * What an entry of the relay's operation table (operations.ts) says: the
  * wallet it touches, the query parameters and body members it takes and
- * what binds each. `op` builds an entry and refuses one that contradicts
- * itself.
+ * what binds each, and the rules a request must pass besides. `op` builds an
+ * entry and refuses one that contradicts itself.
  */
 
 /** How to find the internal account an operation acts on. */
@@ -45,6 +45,14 @@ export type BodyMembers =
    */
   | { typeFrom: 'body' | 'credential'; types: Readonly<Record<CredentialType, Members>> };
 
+/**
+ * A rule a request must pass after authorization and the ownership check,
+ * just before it is forwarded (admission.ts applies each).
+ */
+export type Admission =
+  /** A passkey registration (body `type` PASSKEY) carries a challenge this relay issued for the wallet, unused. */
+  'passkey-challenge';
+
 export interface Operation {
   /** Stable name, given to `authorize` and the request log. */
   name: string;
@@ -59,6 +67,10 @@ export interface Operation {
   body: BodyMembers;
   /** What binds the `{id}` in the path (undefined when it has none) and each query parameter. */
   boundBy: { id?: string; query: Members };
+  /** Rules past authorization and ownership (none for most). */
+  admit: readonly Admission[];
+  /** A read whose ownership lookup is this very call: the lookup's answer is passed on, not asked for twice. */
+  answeredByLookup: boolean;
 }
 
 /** The service's ids: `Kind:uuid`, e.g. `InternalAccount:6f1c…`. */
@@ -78,12 +90,19 @@ interface Declared {
   id?: string;
   query?: Members;
   body: BodyMembers;
+  admit?: readonly Admission[];
+  answeredByLookup?: boolean;
 }
 
+/** Only a read of what the quote or customer lookup itself reads can be answered by that lookup. */
+const LOOKUP_READS: readonly AccountSource[] = ['quote', 'customer'];
+
 export const op = (declared: Declared): Operation => {
-  const { name, method, path, account, id, query = {}, body } = declared;
+  const { name, method, path, account, id, query = {}, body, admit = [], answeredByLookup = false } = declared;
   if (path.includes('{id}') !== (id !== undefined))
     throw new Error(`${name}: say what binds {id} exactly when the path has one`);
+  if (answeredByLookup && (method !== 'GET' || !LOOKUP_READS.includes(account)))
+    throw new Error(`${name}: only a GET of a quote or a customer's wallets is answered by its ownership lookup`);
   return {
     name,
     method,
@@ -93,5 +112,7 @@ export const op = (declared: Declared): Operation => {
     query: Object.keys(query),
     body,
     boundBy: { ...(id !== undefined ? { id } : {}), query },
+    admit,
+    answeredByLookup,
   };
 };

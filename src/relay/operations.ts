@@ -41,6 +41,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'POST',
     path: '/auth/credentials',
     account: 'body',
+    admit: ['passkey-challenge'],
     body: {
       typeFrom: 'body',
       types: {
@@ -169,6 +170,7 @@ export const OPERATIONS: readonly Operation[] = [
     account: 'customer',
     query: { customerId: 'The relay: its embedded wallet must be the authorized one. A read' },
     body: NONE,
+    answeredByLookup: true,
   }),
   op({
     // The relay is how a visitor changes their contact (signed by their session), never how a page
@@ -194,5 +196,6 @@ export const OPERATIONS: readonly Operation[] = [
     account: 'quote',
     id: 'The relay: a quote whose source is the authorized wallet. A read; a payment is stamped only as its payload commits to it',
     body: NONE,
+    answeredByLookup: true,
   }),
 ];

@@ -18,7 +18,8 @@ export async function refusalOf(run: () => unknown): Promise<Refused> {
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     const { status, headers, body } = error.answer;
-    const { code, message } = JSON.parse(String(body)) as { code: string; message: string };
+    const text = typeof body === 'string' ? body : new TextDecoder().decode(body ?? new Uint8Array());
+    const { code, message } = JSON.parse(text) as { code: string; message: string };
     return { status, code, message, headers };
   }
   throw new Error('expected a refusal, but the step went on');
