@@ -12,7 +12,6 @@ import { createAdmission } from './admission.js';
 import { inboundOf } from './inbound.js';
 import { innerHandlers, relayMounts } from './inner-handlers.js';
 import { checkBodyMembers } from './body-members.js';
-import { isServiceId } from './operation-types.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { checkOwnership } from './ownership.js';
 import {
@@ -20,14 +19,14 @@ import {
   DEFAULT_CHALLENGE_TTL_MS,
   DEFAULT_CHALLENGES_PER_ACCOUNT,
   DEFAULT_STORE_TIMEOUT_MS,
-  registrationOptions,
+  createPasskeyOptions,
   type PasskeyRegistrationConfig,
 } from './passkey-registration.js';
 import { Refusal, relayError } from './relay-error.js';
 import { memoryStore, type RelayStore } from './store.js';
 import { nodeTransport } from './node-transport.js';
 import { fetchTransport } from './transport.js';
-import { createUpstream, jsonOf, toBrowser } from './upstream.js';
+import { createUpstream, toBrowser } from './upstream.js';
 import { checkedQuery, readBody, relayPath } from './request-shape.js';
 import { routeOf } from './route.js';
 
@@ -119,37 +118,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
   );
   const admit = createAdmission(challenges);
-
-  async function passkeyOptions(request: Inbound, body: Record<string, unknown>): Promise<Answer> {
-    const config = options.passkeys;
-    if (!config) return relayError(404, 'NOT_FOUND', 'Passkey registration is not enabled on this relay');
-    const accountId = body['accountId'];
-    if (!isServiceId(accountId)) return relayError(400, 'INVALID_INPUT', 'accountId (a wallet id) is required');
-    await checkAuthorized(authorize, request, accountId, 'passkey.registration-options');
-    const user = await config.user({ request: request.request, accountId });
-    // The cap is checked before the service is asked anything: a capped wallet costs no upstream call.
-    const issued = await challenges.issue(accountId);
-    if ('retryAfterMs' in issued) {
-      return relayError(429, 'TOO_MANY_REQUESTS', 'Too many passkey registrations started for this wallet', {
-        'retry-after': String(Math.ceil(issued.retryAfterMs / 1000)),
-      });
-    }
-    const listed = await upstream.call(
-      upstream.deadline(),
-      'GET',
-      `/auth/credentials?accountId=${encodeURIComponent(accountId)}&limit=100`,
-    );
-    if (listed.status >= 500) return toBrowser(listed);
-    const existing = (jsonOf(listed)?.['data'] ?? []) as ({ credentialId?: unknown } | null)[];
-    const exclude = Array.isArray(existing)
-      ? existing.map((c) => c?.credentialId).filter((c): c is string => typeof c === 'string')
-      : [];
-    return {
-      status: 200,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-      body: JSON.stringify(registrationOptions(config, issued.challenge, user, exclude)),
-    };
-  }
+  const passkeyOptions = createPasskeyOptions(options, { challenges, upstream, authorize });
 
   async function route(request: Inbound, path: string, entry: { operation: string | undefined }): Promise<Answer> {
     const url = request.url;

@@ -10,9 +10,8 @@ import { describe, it } from 'node:test';
 import { op, type Operation } from '../../src/relay/operation-types.js';
 import { OPERATIONS } from '../../src/relay/operations.js';
 import { checkOwnership } from '../../src/relay/ownership.js';
-import { fetchTransport } from '../../src/relay/transport.js';
-import { createUpstream } from '../../src/relay/upstream.js';
 import { refusalOf } from '../helpers/refusal.js';
+import { standInUpstream } from '../helpers/stand-in-upstream.js';
 
 const MINE = 'InternalAccount:00000000-0000-4000-8000-000000000001';
 const THEIRS = 'InternalAccount:00000000-0000-4000-8000-000000000002';
@@ -24,21 +23,12 @@ const CUSTOMER = 'Customer:00000000-0000-4000-8000-000000000006';
 const operation = (name: string) => OPERATIONS.find((o) => o.name === name)!;
 const NOT_FOUND = [404, 'NOT_FOUND', 'No such credential, session or quote for this wallet'];
 
-/** An upstream whose service answers `answer(path)` (JSON, status 200 unless given), recording each path. */
+/** A stand-in service answering `answer(path)` (status 200 unless given); `asked`: the paths it was asked. */
 function service(answer: (path: string) => unknown, status = 200) {
   const asked: string[] = [];
-  const upstream = createUpstream({
-    authorization: 'Basic x',
-    timeoutMs: 5_000,
-    maxResponseBytes: 1024 * 1024,
-    transport: fetchTransport('http://service', async (input) => {
-      const path = String(input).slice('http://service'.length);
-      asked.push(path);
-      return new Response(JSON.stringify(answer(path)), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
+  const { upstream } = standInUpstream(({ path }) => {
+    asked.push(path);
+    return { status, json: answer(path) };
   });
   const check = (operation: Operation, id: string | undefined, query = new URLSearchParams()) =>
     checkOwnership(upstream, upstream.deadline(), operation, id, MINE, query);
