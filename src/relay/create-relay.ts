@@ -5,30 +5,37 @@
  * `operations.ts`, adds the platform's Basic credentials, and asks the host's
  * `authorize` hook whether this visitor may act on the wallet the request
  * touches. The platform credentials never reach the browser.
+ *
+ * This module wires the options into the steps and runs them in order; each
+ * step is a module of its own (route, request-shape, body-members,
+ * account-claim, ownership, admission, forward).
  */
-import { toResponse, type Answer, type Inbound } from './answer.js';
 import { checkAuthorized, claimedAccount, type Authorize } from './account-claim.js';
-import { createAdmission } from './admission.js';
+import { createAdmission, type Admit } from './admission.js';
+import { createAnswerHeaders } from './answer-headers.js';
+import { toResponse, type Answer, type Inbound } from './answer.js';
+import { checkBodyMembers } from './body-members.js';
+import { forward } from './forward.js';
 import { inboundOf } from './inbound.js';
 import { innerHandlers, relayMounts } from './inner-handlers.js';
-import { checkBodyMembers } from './body-members.js';
+import { nodeTransport } from './node-transport.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { checkOwnership } from './ownership.js';
 import {
   ChallengeBook,
+  createPasskeyOptions,
   DEFAULT_CHALLENGE_TTL_MS,
   DEFAULT_CHALLENGES_PER_ACCOUNT,
   DEFAULT_STORE_TIMEOUT_MS,
-  createPasskeyOptions,
   type PasskeyRegistrationConfig,
 } from './passkey-registration.js';
 import { Refusal, relayError } from './relay-error.js';
-import { memoryStore, type RelayStore } from './store.js';
-import { nodeTransport } from './node-transport.js';
-import { fetchTransport } from './transport.js';
-import { createUpstream, toBrowser } from './upstream.js';
+import { logEntry, type RelayLogEntry } from './request-log.js';
 import { checkedQuery, readBody, relayPath } from './request-shape.js';
 import { routeOf } from './route.js';
+import { memoryStore, type RelayStore } from './store.js';
+import { fetchTransport } from './transport.js';
+import { createUpstream, toBrowser, type Upstream } from './upstream.js';
 
 export interface RelayOptions {
   /** The service base address including the version segment, e.g. `https://api.example.com/2025-10-13`. */
@@ -82,23 +89,38 @@ export interface RelayOptions {
   fetch?: typeof fetch;
 }
 
-export interface RelayLogEntry {
-  method: string;
-  /** Path below the mount point, without the query. */
-  path: string;
-  /** Operation name, or undefined when refused before matching one. */
-  operation: string | undefined;
-  status: number;
-  durationMs: number;
-}
-
-/** Request headers passed upstream; everything else (cookies, Authorization, ...) stays behind. */
-const FORWARDED_REQUEST_HEADERS = ['service-wallet-signature', 'request-id', 'idempotency-key'];
-
 /** Creates the relay's fetch handler. */
 export function createRelay(options: RelayOptions): (request: Request) => Promise<Response> {
-  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const maxBody = options.maxBodyBytes ?? 64 * 1024;
+  const relay = wire(options);
+  const handle = (request: Inbound) => handleRequest(relay, request);
+  const fetchHandler = async (request: Request): Promise<Response> => {
+    const answer = await handle(inboundOf(request));
+    try {
+      return toResponse(answer);
+    } catch {
+      // The relay's own fault (`handle` refuses every answer a Response cannot carry): never a rejection.
+      return toResponse(relayError(500, 'INTERNAL_ERROR', 'The relay failed'));
+    }
+  };
+  innerHandlers.set(fetchHandler, handle);
+  relayMounts.set(fetchHandler, { basePath: relay.basePath });
+  return fetchHandler;
+}
+
+/** What the steps work with, built once from the options. */
+interface Wired {
+  options: RelayOptions;
+  basePath: string;
+  maxBody: number;
+  upstream: Upstream;
+  origins: ReturnType<typeof createOriginPolicy>;
+  authorize: Authorize;
+  admit: Admit;
+  passkeyOptions: ReturnType<typeof createPasskeyOptions>;
+  stamp: (answer: Answer) => void;
+}
+
+function wire(options: RelayOptions): Wired {
   const serviceUrl = options.serviceUrl.replace(/\/+$/, '');
   const upstream = createUpstream({
     authorization: `Basic ${btoa(`${options.credentials.username}:${options.credentials.password}`)}`,
@@ -108,7 +130,6 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
       ? fetchTransport(serviceUrl, options.fetch)
       : (nodeTransport(serviceUrl) ?? fetchTransport(serviceUrl, fetch)),
   });
-  const origins = createOriginPolicy(options);
   // Called as the method it is declared as: a hook may read `this`.
   const authorize: Authorize = (input) => options.authorize(input);
   const challenges = new ChallengeBook(
@@ -117,104 +138,69 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
     options.passkeys?.challengesPerAccount ?? DEFAULT_CHALLENGES_PER_ACCOUNT,
     options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
   );
-  const admit = createAdmission(challenges);
-  const passkeyOptions = createPasskeyOptions(options, { challenges, upstream, authorize });
-
-  async function route(request: Inbound, path: string, entry: { operation: string | undefined }): Promise<Answer> {
-    const url = request.url;
-    const method = request.method.toUpperCase();
-    const { allow, target } = routeOf(method, path);
-    if (!target) return origins.preflight(request, allow);
-    origins.checkStateChange(request, url, method);
-    if (target === 'passkey-options') {
-      entry.operation = 'passkey.registration-options';
-      checkedQuery(url, []);
-      return passkeyOptions(request, (await readBody(request, maxBody)).json);
-    }
-    const { operation, id } = target;
-    entry.operation = operation.name;
-    const query = checkedQuery(url, operation.query);
-    const body = await readBody(request, maxBody);
-    checkBodyMembers(operation, body.json);
-    const accountId = claimedAccount(operation, id, request, query, body.json);
-    await checkAuthorized(authorize, request, accountId, operation.name);
-    const deadline = upstream.deadline();
-    const owned = await checkOwnership(upstream, deadline, operation, id, accountId, query);
-    if (owned.answer) return toBrowser(owned.answer);
-    // The credential's type is known now: its own members only (a passkey's key is no code's).
-    if (owned.credential) checkBodyMembers(operation, body.json, owned.credential);
-    await admit(operation, { request, accountId, body });
-    const headers: Record<string, string> = {};
-    for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = request.header(name);
-      if (value !== null) headers[name] = value;
-    }
-    const search = query.size ? `?${query}` : '';
-    const answer = await upstream.call(deadline, method, `${path}${search}`, {
-      ...(body.text !== undefined ? { body: body.text } : {}),
-      headers,
-    });
-    return toBrowser(answer);
-  }
-
-  // `Date` for the relay's own answers, formatted once a second.
-  let dateSecond = NaN;
-  let dateText = '';
-  const httpDate = () => {
-    const now = upstream.serviceNow();
-    if (Math.floor(now / 1000) !== dateSecond) {
-      dateSecond = Math.floor(now / 1000);
-      dateText = new Date(now).toUTCString();
-    }
-    return dateText;
+  return {
+    options,
+    basePath: (options.basePath ?? '').replace(/\/+$/, ''),
+    maxBody: options.maxBodyBytes ?? 64 * 1024,
+    upstream,
+    origins: createOriginPolicy(options),
+    authorize,
+    admit: createAdmission(challenges),
+    passkeyOptions: createPasskeyOptions(options, { challenges, upstream, authorize }),
+    stamp: createAnswerHeaders(upstream.serviceNow),
   };
+}
 
-  async function handle(request: Inbound): Promise<Answer> {
-    const started = Date.now();
-    const entry: { operation: string | undefined } = { operation: undefined };
-    let path = request.url.pathname;
-    let answer: Answer;
-    try {
-      path = relayPath(request.url, basePath);
-      answer = await route(request, path, entry);
-    } catch (error) {
-      answer = error instanceof Refusal ? error.answer : relayError(500, 'INTERNAL_ERROR', 'The relay failed');
-    }
-    answer.headers['date'] ??= httpDate();
-    answer.headers['x-content-type-options'] = 'nosniff';
-    origins.decorate(request, answer);
-    options.onRequest?.({
-      method: logSafe(request.method),
-      path: logSafe(path),
-      operation: entry.operation,
-      status: answer.status,
-      durationMs: Date.now() - started,
-    });
-    return answer;
+/** One request, start to end: never throws; every answer stamped, given its CORS headers and logged. */
+async function handleRequest(relay: Wired, request: Inbound): Promise<Answer> {
+  const started = Date.now();
+  const entry: { operation: string | undefined } = { operation: undefined };
+  let path = request.url.pathname;
+  let answer: Answer;
+  try {
+    path = relayPath(request.url, relay.basePath);
+    answer = await route(relay, request, path, entry);
+  } catch (error) {
+    answer = error instanceof Refusal ? error.answer : relayError(500, 'INTERNAL_ERROR', 'The relay failed');
   }
-
-  const relay = async (request: Request): Promise<Response> => {
-    const answer = await handle(inboundOf(request));
-    try {
-      return toResponse(answer);
-    } catch {
-      // The relay's own fault (`handle` refuses every answer a Response cannot carry): never a rejection.
-      return toResponse(relayError(500, 'INTERNAL_ERROR', 'The relay failed'));
-    }
-  };
-  innerHandlers.set(relay, handle);
-  relayMounts.set(relay, { basePath });
-  return relay;
+  relay.stamp(answer);
+  relay.origins.decorate(request, answer);
+  relay.options.onRequest?.(logEntry(request.method, path, entry.operation, answer.status, Date.now() - started));
+  return answer;
 }
 
 /**
- * A request-controlled string as a log field: anything outside printable
- * ASCII (a `%0A` decoded to a newline, say), the space, `"` and `=` that
- * delimit fields in text logs, and the backslash itself written as an escape,
- * so one request is one log line and cannot forge another or another field.
+ * The steps from the path to the answer, in order; each refuses by throwing
+ * a Refusal. Nothing is asked of the service before `authorize` has accepted
+ * the wallet the request names.
  */
-function logSafe(value: string): string {
-  return value.replace(/[^\x21\x23-\x3c\x3e-\x5b\x5d-\x7e]/gu, (c) =>
-    c === '\\' ? '\\\\' : `\\u{${c.codePointAt(0)!.toString(16)}}`,
-  );
+async function route(
+  relay: Wired,
+  request: Inbound,
+  path: string,
+  entry: { operation: string | undefined },
+): Promise<Answer> {
+  const method = request.method.toUpperCase();
+  const { allow, target } = routeOf(method, path);
+  if (!target) return relay.origins.preflight(request, allow);
+  relay.origins.checkStateChange(request, request.url, method);
+  if (target === 'passkey-options') {
+    entry.operation = 'passkey.registration-options';
+    checkedQuery(request.url, []);
+    return relay.passkeyOptions(request, (await readBody(request, relay.maxBody)).json);
+  }
+  const { operation, id } = target;
+  entry.operation = operation.name;
+  const query = checkedQuery(request.url, operation.query);
+  const body = await readBody(request, relay.maxBody);
+  checkBodyMembers(operation, body.json);
+  const accountId = claimedAccount(operation, id, request, query, body.json);
+  await checkAuthorized(relay.authorize, request, accountId, operation.name);
+  const deadline = relay.upstream.deadline();
+  const owned = await checkOwnership(relay.upstream, deadline, operation, id, accountId, query);
+  if (owned.answer) return toBrowser(owned.answer);
+  // The credential's type is known now: its own members only (a passkey's key is no code's).
+  if (owned.credential) checkBodyMembers(operation, body.json, owned.credential);
+  await relay.admit(operation, { request, accountId, body });
+  return forward(relay.upstream, deadline, request, { method, path, query, body: body.text });
 }
