@@ -13,7 +13,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
-import { CREDENTIAL_TYPES, OPERATIONS, type Operation } from '../src/relay/operations.js';
+import { CREDENTIAL_TYPES, type Operation } from '../src/relay/operation-types.js';
+import { OPERATIONS } from '../src/relay/operations.js';
 
 export const DOC = fileURLToPath(new URL('../docs/security.md', import.meta.url));
 const START = '<!-- binding-table:start -->';

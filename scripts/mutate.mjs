@@ -363,18 +363,26 @@ export const MUTANTS = [
   {
     name: "lists: the relay authorizes the hinted wallet, not the query's",
     operation: 'session.list',
-    file: 'src/relay/create-relay.ts',
-    search: "          ? query.get('accountId')",
-    replace: '          ? request.header(ACCOUNT_HINT_HEADER)',
-    tests: ['test/relay/relay.node.test.ts', 'test/relay/hardening.node.test.ts'],
+    file: 'src/relay/account-claim.ts',
+    search: "        ? query.get('accountId')",
+    replace: '        ? request.header(ACCOUNT_HINT_HEADER)',
+    tests: [
+      'test/relay/account-claim.node.test.ts',
+      'test/relay/relay.node.test.ts',
+      'test/relay/hardening.node.test.ts',
+    ],
   },
   {
     name: 'lists: the credential list read for any wallet',
     operation: 'credential.list',
-    file: 'src/relay/create-relay.ts',
-    search: "    if (!allowed) refuse(403, 'FORBIDDEN', 'You may not act on this wallet');",
+    file: 'src/relay/account-claim.ts',
+    search: "  if (!allowed) refuse(403, 'FORBIDDEN', 'You may not act on this wallet');",
     replace: '',
-    tests: ['test/relay/relay.node.test.ts', 'test/relay/hardening.node.test.ts'],
+    tests: [
+      'test/relay/account-claim.node.test.ts',
+      'test/relay/relay.node.test.ts',
+      'test/relay/hardening.node.test.ts',
+    ],
   },
   {
     name: 'wallet read: an address whose case contradicts its checksum shown',
@@ -490,10 +498,10 @@ export const MUTANTS = [
   },
   {
     name: 'relay: the fetch handler reads a body past maxBodyBytes',
-    file: 'src/relay/create-relay.ts',
+    file: 'src/relay/request-shape.ts',
     search: 'const bytes = await request.body(maxBody);',
     replace: 'const bytes = await request.body(Infinity);',
-    tests: ['test/relay/fetch-handler-body-cap.node.test.ts'],
+    tests: ['test/relay/request-shape.node.test.ts', 'test/relay/fetch-handler-body-cap.node.test.ts'],
   },
   // The sandbox's rules (src/sandbox).
   {

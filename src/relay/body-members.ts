@@ -6,7 +6,7 @@
  * which). So a page cannot have the relay pass on what no flow of the widget
  * sends: a customer field, another credential type's key.
  */
-import { CREDENTIAL_TYPES, type CredentialType, type Members, type Operation } from './operations.js';
+import { CREDENTIAL_TYPES, type CredentialType, type Members, type Operation } from './operation-types.js';
 import { refuse } from './relay-error.js';
 
 const isCredentialType = (value: unknown): value is CredentialType =>

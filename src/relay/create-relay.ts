@@ -5,25 +5,37 @@
  * `operations.ts`, adds the platform's Basic credentials, and asks the host's
  * `authorize` hook whether this visitor may act on the wallet the request
  * touches. The platform credentials never reach the browser.
+ *
+ * This module wires the options into the steps and runs them in order; each
+ * step is a module of its own (route, request-shape, body-members,
+ * account-claim, ownership, admission, forward).
  */
-import { inboundOf, innerHandlers, relayMounts, tooLarge, toResponse, type Answer, type Inbound } from './answer.js';
+import { checkAuthorized, claimedAccount, type Authorize } from './account-claim.js';
+import { createAdmission, type Admit } from './admission.js';
+import { createAnswerHeaders } from './answer-headers.js';
+import { toResponse, type Answer, type Inbound } from './answer.js';
 import { checkBodyMembers } from './body-members.js';
-import { isServiceId, matchPath, type Operation } from './operations.js';
+import { forward } from './forward.js';
+import { inboundOf } from './inbound.js';
+import { innerHandlers, relayMounts } from './inner-handlers.js';
+import { nodeTransport } from './node-transport.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { checkOwnership } from './ownership.js';
 import {
   ChallengeBook,
+  createPasskeyOptions,
   DEFAULT_CHALLENGE_TTL_MS,
   DEFAULT_CHALLENGES_PER_ACCOUNT,
   DEFAULT_STORE_TIMEOUT_MS,
-  registrationOptions,
   type PasskeyRegistrationConfig,
 } from './passkey-registration.js';
-import { Refusal, refuse, relayError } from './relay-error.js';
+import { Refusal, relayError } from './relay-error.js';
+import { logEntry, type RelayLogEntry } from './request-log.js';
+import { checkedQuery, readBody, relayPath } from './request-shape.js';
+import { routeOf } from './route.js';
 import { memoryStore, type RelayStore } from './store.js';
-import { nodeTransport } from './node-transport.js';
 import { fetchTransport } from './transport.js';
-import { createUpstream, jsonOf, toBrowser } from './upstream.js';
+import { createUpstream, toBrowser, type Upstream } from './upstream.js';
 
 export interface RelayOptions {
   /** The service base address including the version segment, e.g. `https://api.example.com/2025-10-13`. */
@@ -77,39 +89,38 @@ export interface RelayOptions {
   fetch?: typeof fetch;
 }
 
-export interface RelayLogEntry {
-  method: string;
-  /** Path below the mount point, without the query. */
-  path: string;
-  /** Operation name, or undefined when refused before matching one. */
-  operation: string | undefined;
-  status: number;
-  durationMs: number;
-}
-
-/** The header in which the widget names the wallet when the path carries only a credential or session id. */
-export const ACCOUNT_HINT_HEADER = 'ew-account-id';
-
-/** Request headers passed upstream; everything else (cookies, Authorization, ...) stays behind. */
-const FORWARDED_REQUEST_HEADERS = ['service-wallet-signature', 'request-id', 'idempotency-key'];
-
-const PASSKEY_OPTIONS_PATH = '/passkeys/registration-options';
-
-const decoder = new TextDecoder();
-
-/**
- * A percent-escape of `/` or of an unreserved character (RFC 3986, section
- * 2.3: letters, digits, `-._~`). No client needs one (service ids escape only
- * their `:`), and each is another spelling of a path: `%2F` turns one segment
- * into two, `%65xport` is `export`. A proxy, firewall or log in front of the
- * relay that matches the raw path would see another operation than the one forwarded.
- */
-const NEEDLESS_ESCAPE = /%(?:2[d-f]|3\d|[46][1-9a-f]|[57][\da]|5f|7e)/i;
-
 /** Creates the relay's fetch handler. */
 export function createRelay(options: RelayOptions): (request: Request) => Promise<Response> {
-  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const maxBody = options.maxBodyBytes ?? 64 * 1024;
+  const relay = wire(options);
+  const handle = (request: Inbound) => handleRequest(relay, request);
+  const fetchHandler = async (request: Request): Promise<Response> => {
+    const answer = await handle(inboundOf(request));
+    try {
+      return toResponse(answer);
+    } catch {
+      // The relay's own fault (`handle` refuses every answer a Response cannot carry): never a rejection.
+      return toResponse(relayError(500, 'INTERNAL_ERROR', 'The relay failed'));
+    }
+  };
+  innerHandlers.set(fetchHandler, handle);
+  relayMounts.set(fetchHandler, { basePath: relay.basePath });
+  return fetchHandler;
+}
+
+/** What the steps work with, built once from the options. */
+interface Wired {
+  options: RelayOptions;
+  basePath: string;
+  maxBody: number;
+  upstream: Upstream;
+  origins: ReturnType<typeof createOriginPolicy>;
+  authorize: Authorize;
+  admit: Admit;
+  passkeyOptions: ReturnType<typeof createPasskeyOptions>;
+  stamp: (answer: Answer) => void;
+}
+
+function wire(options: RelayOptions): Wired {
   const serviceUrl = options.serviceUrl.replace(/\/+$/, '');
   const upstream = createUpstream({
     authorization: `Basic ${btoa(`${options.credentials.username}:${options.credentials.password}`)}`,
@@ -119,259 +130,77 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
       ? fetchTransport(serviceUrl, options.fetch)
       : (nodeTransport(serviceUrl) ?? fetchTransport(serviceUrl, fetch)),
   });
-  const origins = createOriginPolicy(options);
+  // Called as the method it is declared as: a hook may read `this`.
+  const authorize: Authorize = (input) => options.authorize(input);
   const challenges = new ChallengeBook(
     options.store ?? memoryStore(),
     options.passkeys?.challengeTtlMs ?? DEFAULT_CHALLENGE_TTL_MS,
     options.passkeys?.challengesPerAccount ?? DEFAULT_CHALLENGES_PER_ACCOUNT,
     options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
   );
-
-  /**
-   * The wallet the request claims to act on, read from the request alone
-   * (path, query, body or the widget's hint header): nothing is asked of the
-   * service before `authorize` has accepted it.
-   */
-  function claimedAccount(
-    operation: Operation,
-    id: string | undefined,
-    request: Inbound,
-    query: URLSearchParams,
-    body: Record<string, unknown>,
-  ): string {
-    const claimed =
-      operation.account === 'body'
-        ? body['accountId']
-        : operation.account === 'query'
-          ? query.get('accountId')
-          : operation.account === 'path'
-            ? id
-            : request.header(ACCOUNT_HINT_HEADER);
-    if (isServiceId(claimed)) return claimed;
-    if (typeof claimed === 'string' && claimed)
-      refuse(400, 'INVALID_INPUT', `${JSON.stringify(claimed.slice(0, 80))} is not a wallet id`);
-    const where =
-      operation.account === 'body' || operation.account === 'query' ? 'accountId' : `the ${ACCOUNT_HINT_HEADER} header`;
-    return refuse(400, 'INVALID_INPUT', `Cannot tell which wallet this ${operation.name} is for (send ${where})`);
-  }
-
-  async function checkAuthorized(inbound: Inbound, accountId: string, operation: string): Promise<void> {
-    let allowed = false;
-    try {
-      // A getter: under `toNodeHandler` the Request is built only if the hook reads it.
-      allowed =
-        (await options.authorize({
-          get request() {
-            return inbound.request;
-          },
-          accountId,
-          operation,
-        })) === true;
-    } catch {
-      allowed = false;
-    }
-    if (!allowed) refuse(403, 'FORBIDDEN', 'You may not act on this wallet');
-  }
-
-  /**
-   * The JSON object body, and the text to forward: re-serialised from what the
-   * relay read, so the service acts on exactly what was authorized (a repeated
-   * key cannot mean one wallet here and another upstream).
-   */
-  async function readBody(request: Inbound): Promise<{ text: string | undefined; json: Record<string, unknown> }> {
-    if (Number(request.header('content-length') ?? '0') > maxBody) tooLarge(maxBody);
-    const bytes = await request.body(maxBody);
-    if (!bytes?.length) return { text: undefined, json: {} };
-    const text = decoder.decode(bytes);
-    if (!text.trim()) return { text: undefined, json: {} };
-    try {
-      const json = JSON.parse(text) as unknown;
-      if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new Error('not an object');
-      return { text: JSON.stringify(json), json: json as Record<string, unknown> };
-    } catch {
-      return refuse(400, 'INVALID_INPUT', 'The request body must be a JSON object');
-    }
-  }
-
-  async function passkeyOptions(request: Inbound, body: Record<string, unknown>): Promise<Answer> {
-    const config = options.passkeys;
-    if (!config) return relayError(404, 'NOT_FOUND', 'Passkey registration is not enabled on this relay');
-    const accountId = body['accountId'];
-    if (!isServiceId(accountId)) return relayError(400, 'INVALID_INPUT', 'accountId (a wallet id) is required');
-    await checkAuthorized(request, accountId, 'passkey.registration-options');
-    const user = await config.user({ request: request.request, accountId });
-    // The cap is checked before the service is asked anything: a capped wallet costs no upstream call.
-    const issued = await challenges.issue(accountId);
-    if ('retryAfterMs' in issued) {
-      return relayError(429, 'TOO_MANY_REQUESTS', 'Too many passkey registrations started for this wallet', {
-        'retry-after': String(Math.ceil(issued.retryAfterMs / 1000)),
-      });
-    }
-    const listed = await upstream.call(
-      upstream.deadline(),
-      'GET',
-      `/auth/credentials?accountId=${encodeURIComponent(accountId)}&limit=100`,
-    );
-    if (listed.status >= 500) return toBrowser(listed);
-    const existing = (jsonOf(listed)?.['data'] ?? []) as ({ credentialId?: unknown } | null)[];
-    const exclude = Array.isArray(existing)
-      ? existing.map((c) => c?.credentialId).filter((c): c is string => typeof c === 'string')
-      : [];
-    return {
-      status: 200,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-      body: JSON.stringify(registrationOptions(config, issued.challenge, user, exclude)),
-    };
-  }
-
-  /** The query as forwarded: only the operation's parameters, each at most once, re-encoded. */
-  function checkedQuery(url: URL, allowed: readonly string[]): URLSearchParams {
-    const query = new URLSearchParams();
-    for (const [name, value] of url.searchParams) {
-      if (!allowed.includes(name)) refuse(400, 'INVALID_INPUT', `Unknown query parameter ${JSON.stringify(name)}`);
-      if (query.has(name)) refuse(400, 'INVALID_INPUT', `Query parameter ${name} is given more than once`);
-      query.append(name, value);
-    }
-    return query;
-  }
-
-  async function route(request: Inbound, path: string, entry: { operation: string | undefined }): Promise<Answer> {
-    const url = request.url;
-    const method = request.method.toUpperCase();
-    const { allow, found } =
-      path === PASSKEY_OPTIONS_PATH ? { allow: ['POST'], found: undefined } : matchPath(method, path);
-    if (!allow.length) return relayError(404, 'NOT_FOUND', 'This relay does not forward that operation');
-    if (method !== 'OPTIONS' && !allow.includes(method))
-      refuse(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed here`, { allow: [...allow, 'OPTIONS'].join(', ') });
-    if (method === 'OPTIONS') return origins.preflight(request, allow);
-    origins.checkStateChange(request, url, method);
-    if (path === PASSKEY_OPTIONS_PATH) {
-      entry.operation = 'passkey.registration-options';
-      checkedQuery(url, []);
-      return passkeyOptions(request, (await readBody(request)).json);
-    }
-    const { operation, id } = found!;
-    entry.operation = operation.name;
-    const query = checkedQuery(url, operation.query);
-    const body = await readBody(request);
-    checkBodyMembers(operation, body.json);
-    const accountId = claimedAccount(operation, id, request, query, body.json);
-    await checkAuthorized(request, accountId, operation.name);
-    const deadline = upstream.deadline();
-    const owned = await checkOwnership(upstream, deadline, operation, id, accountId, query);
-    if (owned.answer) return toBrowser(owned.answer);
-    // The credential's type is known now: its own members only (a passkey's key is no code's).
-    if (owned.credential) checkBodyMembers(operation, body.json, owned.credential);
-    const refused =
-      operation.name === 'credential.register' && body.json['type'] === 'PASSKEY'
-        ? await admitPasskey(request, accountId, body)
-        : undefined;
-    if (refused) return refused;
-    const headers: Record<string, string> = {};
-    for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = request.header(name);
-      if (value !== null) headers[name] = value;
-    }
-    const search = query.size ? `?${query}` : '';
-    const answer = await upstream.call(deadline, method, `${path}${search}`, {
-      ...(body.text !== undefined ? { body: body.text } : {}),
-      headers,
-    });
-    return toBrowser(answer);
-  }
-
-  /** A passkey registration must carry a challenge this relay issued for the wallet (and its signed retry, the same body). */
-  async function admitPasskey(
-    request: Inbound,
-    accountId: string,
-    body: { text: string | undefined; json: Record<string, unknown> },
-  ): Promise<Answer | undefined> {
-    const refused = await challenges.admit(
-      body.json['challenge'],
-      accountId,
-      request.header('request-id') !== null,
-      body.text ?? '',
-    );
-    return refused === undefined
-      ? undefined
-      : relayError(400, 'INVALID_INPUT', `Passkey registration refused: ${refused}`);
-  }
-
-  /**
-   * The path below the mount point, decoded; a Refusal when outside it,
-   * undecodable, or spelled with escapes no client needs (see NEEDLESS_ESCAPE).
-   */
-  function relayPath(url: URL): string {
-    const raw = url.pathname;
-    if (basePath && raw !== basePath && !raw.startsWith(`${basePath}/`))
-      refuse(404, 'NOT_FOUND', `This relay answers under ${basePath}/ only`);
-    if (NEEDLESS_ESCAPE.test(raw.slice(basePath.length)))
-      refuse(400, 'INVALID_INPUT', 'The path escapes a "/" or a character that needs no escape');
-    try {
-      return decodeURIComponent(raw.slice(basePath.length)) || '/';
-    } catch {
-      return refuse(400, 'INVALID_INPUT', 'The path has an invalid percent-escape');
-    }
-  }
-
-  // `Date` for the relay's own answers, formatted once a second.
-  let dateSecond = NaN;
-  let dateText = '';
-  const httpDate = () => {
-    const now = upstream.serviceNow();
-    if (Math.floor(now / 1000) !== dateSecond) {
-      dateSecond = Math.floor(now / 1000);
-      dateText = new Date(now).toUTCString();
-    }
-    return dateText;
+  return {
+    options,
+    basePath: (options.basePath ?? '').replace(/\/+$/, ''),
+    maxBody: options.maxBodyBytes ?? 64 * 1024,
+    upstream,
+    origins: createOriginPolicy(options),
+    authorize,
+    admit: createAdmission(challenges),
+    passkeyOptions: createPasskeyOptions(options, { challenges, upstream, authorize }),
+    stamp: createAnswerHeaders(upstream.serviceNow),
   };
+}
 
-  async function handle(request: Inbound): Promise<Answer> {
-    const started = Date.now();
-    const entry: { operation: string | undefined } = { operation: undefined };
-    let path = request.url.pathname;
-    let answer: Answer;
-    try {
-      path = relayPath(request.url);
-      answer = await route(request, path, entry);
-    } catch (error) {
-      answer = error instanceof Refusal ? error.answer : relayError(500, 'INTERNAL_ERROR', 'The relay failed');
-    }
-    answer.headers['date'] ??= httpDate();
-    answer.headers['x-content-type-options'] = 'nosniff';
-    origins.decorate(request, answer);
-    options.onRequest?.({
-      method: logSafe(request.method),
-      path: logSafe(path),
-      operation: entry.operation,
-      status: answer.status,
-      durationMs: Date.now() - started,
-    });
-    return answer;
+/** One request, start to end: never throws; every answer stamped, given its CORS headers and logged. */
+async function handleRequest(relay: Wired, request: Inbound): Promise<Answer> {
+  const started = Date.now();
+  const entry: { operation: string | undefined } = { operation: undefined };
+  let path = request.url.pathname;
+  let answer: Answer;
+  try {
+    path = relayPath(request.url, relay.basePath);
+    answer = await route(relay, request, path, entry);
+  } catch (error) {
+    answer = error instanceof Refusal ? error.answer : relayError(500, 'INTERNAL_ERROR', 'The relay failed');
   }
-
-  const relay = async (request: Request): Promise<Response> => {
-    const answer = await handle(inboundOf(request));
-    try {
-      return toResponse(answer);
-    } catch {
-      // The relay's own fault (`handle` refuses every answer a Response cannot carry): never a rejection.
-      return toResponse(relayError(500, 'INTERNAL_ERROR', 'The relay failed'));
-    }
-  };
-  innerHandlers.set(relay, handle);
-  relayMounts.set(relay, { basePath });
-  return relay;
+  relay.stamp(answer);
+  relay.origins.decorate(request, answer);
+  relay.options.onRequest?.(logEntry(request.method, path, entry.operation, answer.status, Date.now() - started));
+  return answer;
 }
 
 /**
- * A request-controlled string as a log field: anything outside printable
- * ASCII (a `%0A` decoded to a newline, say), the space, `"` and `=` that
- * delimit fields in text logs, and the backslash itself written as an escape,
- * so one request is one log line and cannot forge another or another field.
+ * The steps from the path to the answer, in order; each refuses by throwing
+ * a Refusal. Nothing is asked of the service before `authorize` has accepted
+ * the wallet the request names.
  */
-function logSafe(value: string): string {
-  return value.replace(/[^\x21\x23-\x3c\x3e-\x5b\x5d-\x7e]/gu, (c) =>
-    c === '\\' ? '\\\\' : `\\u{${c.codePointAt(0)!.toString(16)}}`,
-  );
+async function route(
+  relay: Wired,
+  request: Inbound,
+  path: string,
+  entry: { operation: string | undefined },
+): Promise<Answer> {
+  const method = request.method.toUpperCase();
+  const { allow, target } = routeOf(method, path);
+  if (!target) return relay.origins.preflight(request, allow);
+  relay.origins.checkStateChange(request, request.url, method);
+  if (target === 'passkey-options') {
+    entry.operation = 'passkey.registration-options';
+    checkedQuery(request.url, []);
+    return relay.passkeyOptions(request, (await readBody(request, relay.maxBody)).json);
+  }
+  const { operation, id } = target;
+  entry.operation = operation.name;
+  const query = checkedQuery(request.url, operation.query);
+  const body = await readBody(request, relay.maxBody);
+  checkBodyMembers(operation, body.json);
+  const accountId = claimedAccount(operation, id, request, query, body.json);
+  await checkAuthorized(relay.authorize, request, accountId, operation.name);
+  const deadline = relay.upstream.deadline();
+  const owned = await checkOwnership(relay.upstream, deadline, operation, id, accountId, query);
+  if (owned.answer) return toBrowser(owned.answer);
+  // The credential's type is known now: its own members only (a passkey's key is no code's).
+  if (owned.credential) checkBodyMembers(operation, body.json, owned.credential);
+  await relay.admit(operation, { request, accountId, body });
+  return forward(relay.upstream, deadline, request, { method, path, query, body: body.text });
 }

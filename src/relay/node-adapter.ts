@@ -12,8 +12,10 @@
  * `bodyTimeoutMs` (408 past it). A GET or HEAD with a body is refused (400).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { innerHandlers, relayMounts, tooLarge, type Answer, type Inbound } from './answer.js';
-import { RELAY_METHODS } from './operations.js';
+import type { Answer, Inbound } from './answer.js';
+import { innerHandlers, relayMounts } from './inner-handlers.js';
+import { tooLarge } from './relay-error.js';
+import { RELAY_METHODS } from './route.js';
 import { parseHostHeader } from '../protocol/host-header.js';
 
 type FetchHandler = (request: Request) => Promise<Response>;

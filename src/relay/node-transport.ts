@@ -2,7 +2,7 @@
  * The relay's default way to the service in Node: `node:http` (or
  * `node:https`) through one keep-alive `Agent` per relay, so a wallet call
  * reuses a warm connection instead of paying for `fetch`'s per-request
- * machinery and a new socket. Measured with `npm run bench` (issue 17): the
+ * machinery and a new socket. Measured with `npm run bench`: the
  * global `fetch` to the service was most of the relay's CPU.
  *
  * The module is reached through `process.getBuiltinModule` (Node >= 20.16),

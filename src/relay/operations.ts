@@ -1,99 +1,12 @@
 /**
- * The wallet operations a relay forwards (PROTOCOL.md, "Flows"), where each
- * one names the wallet it touches, and the query parameters and body members
- * it takes, each with what binds it. Anything else is refused: the relay
- * holds the platform's credentials and must not become a general proxy, and
- * forwards only what a flow of the widget sends (src/client/flows).
+ * The wallet operations a relay forwards, where each one names the wallet it
+ * touches, and the query parameters and body members it takes, each with
+ * what binds it (the entry's shape: operation-types.ts). Anything else is
+ * refused: the relay holds the platform's credentials and must not become a
+ * general proxy, and forwards only what a flow of the widget sends
+ * (src/client/flows).
  */
-
-/** How to find the internal account an operation acts on. */
-export type AccountSource =
-  /** `accountId` in the JSON body. */
-  | 'body'
-  /** `accountId` in the query. */
-  | 'query'
-  /** The `{id}` path segment is the account. */
-  | 'path'
-  /** `{id}` is a credential: must belong to the hinted account. */
-  | 'credential'
-  /** `{id}` is a session: must be an active session of the hinted account. */
-  | 'session'
-  /** `{id}` is a quote: its source account. */
-  | 'quote'
-  /** `{id}` (or the `customerId` query) is a customer: its embedded wallet. */
-  | 'customer';
-
-/** The service's credential types (spec 2.10). */
-export const CREDENTIAL_TYPES = ['EMAIL_OTP', 'SMS_OTP', 'OAUTH', 'PASSKEY'] as const;
-export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
-
-/**
- * Parts of a request by name, each with what binds it: what makes a relay's
- * change of it harmless (the client checks it before stamping, it is sealed
- * or signed by a key the relay does not hold) or refused (by this relay or
- * the service). docs/security.md's table is generated from these.
- */
-export type Members = Readonly<Record<string, string>>;
-
-/** The body members an operation takes; the relay refuses any other (400 INVALID_INPUT) before the service is asked. */
-export type BodyMembers =
-  /** The same members on every call (`{}`: none); with `exactlyOne`, exactly one of those is given. */
-  | { members: Members; exactlyOne?: readonly string[] }
-  /**
-   * Members per credential type: of the type the body's `type` names, or of
-   * the credential in the path (`credential`: the relay learns its type in
-   * the ownership lookup, and until then takes only members some type takes).
-   */
-  | { typeFrom: 'body' | 'credential'; types: Readonly<Record<CredentialType, Members>> };
-
-export interface Operation {
-  /** Stable name, given to `authorize` and the request log. */
-  name: string;
-  method: string;
-  /** The service path, `{id}` standing for a service id. */
-  path: string;
-  pattern: RegExp;
-  account: AccountSource;
-  /** Query parameters it takes; any other, or any given twice, is refused. */
-  query: readonly string[];
-  /** The body members it takes; any other is refused. */
-  body: BodyMembers;
-  /** What binds the `{id}` in the path (undefined when it has none) and each query parameter. */
-  boundBy: { id?: string; query: Members };
-}
-
-/** The service's ids: `Kind:uuid`, e.g. `InternalAccount:6f1c…`. */
-const ID = '[A-Za-z]+:[0-9a-fA-F-]{36}';
-
-/** Is `value` shaped like a service id? Every id the relay hands to `authorize` or a lookup is. */
-export const isServiceId = (value: unknown): value is string => typeof value === 'string' && ID_ONLY.test(value);
-const ID_ONLY = new RegExp(`^${ID}$`);
-
-interface Declared {
-  name: string;
-  method: string;
-  path: string;
-  account: AccountSource;
-  /** What binds the path's `{id}`: required exactly when the path has one. */
-  id?: string;
-  query?: Members;
-  body: BodyMembers;
-}
-
-const op = ({ name, method, path, account, id, query = {}, body }: Declared): Operation => {
-  if (path.includes('{id}') !== (id !== undefined))
-    throw new Error(`${name}: say what binds {id} exactly when the path has one`);
-  return {
-    name,
-    method,
-    path,
-    pattern: new RegExp(`^${path.replace('{id}', `(?<id>${ID})`)}$`),
-    account,
-    query: Object.keys(query),
-    body,
-    boundBy: { ...(id !== undefined ? { id } : {}), query },
-  };
-};
+import { op, type BodyMembers, type Members, type Operation } from './operation-types.js';
 
 // What binds each part, in short (docs/security.md has the table of stamps
 // these refer to; "checked by the client" = before it stamps, src/client/flows).
@@ -107,7 +20,7 @@ const WALLET_ID = "The relay: `authorize`; the activity's `walletId`, checked by
 const ACCOUNT_ID = "The relay: `authorize`; the activity's `accountId`, checked by the client";
 const OWN_CREDENTIAL = 'The relay: a credential of the authorized wallet (its ownership lookup)';
 // An email or SMS registration names no contact: the code goes to the one the partner gave the
-// customer, never to one a page names, while the service takes a wallet's first one unsigned (spec 4.8).
+// customer, never to one a page names, while the service takes a wallet's first one unsigned.
 const CODE_REGISTRATION: Members = {
   type: "The client checks the answer's `type` (and, when signed, the activity type)",
   accountId:
@@ -128,6 +41,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'POST',
     path: '/auth/credentials',
     account: 'body',
+    admit: ['passkey-challenge'],
     body: {
       typeFrom: 'body',
       types: {
@@ -256,6 +170,7 @@ export const OPERATIONS: readonly Operation[] = [
     account: 'customer',
     query: { customerId: 'The relay: its embedded wallet must be the authorized one. A read' },
     body: NONE,
+    answeredByLookup: true,
   }),
   op({
     // The relay is how a visitor changes their contact (signed by their session), never how a page
@@ -281,30 +196,6 @@ export const OPERATIONS: readonly Operation[] = [
     account: 'quote',
     id: 'The relay: a quote whose source is the authorized wallet. A read; a payment is stamped only as its payload commits to it',
     body: NONE,
+    answeredByLookup: true,
   }),
 ];
-
-const METHOD_ORDER = ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'];
-const inOrder = (methods: string[]) => METHOD_ORDER.filter((m) => methods.includes(m));
-
-/** Every method the relay answers: the operations' and CORS preflights. */
-export const RELAY_METHODS: readonly string[] = inOrder([...OPERATIONS.map((o) => o.method), 'OPTIONS']);
-
-/**
- * What the relay forwards at `path`: the methods it takes there (empty when
- * none) and, for `method`, the operation and the id in the path. One pass.
- */
-export function matchPath(
-  method: string,
-  path: string,
-): { allow: string[]; found?: { operation: Operation; id: string | undefined } } {
-  const methods: string[] = [];
-  let found: { operation: Operation; id: string | undefined } | undefined;
-  for (const operation of OPERATIONS) {
-    const match = operation.pattern.exec(path);
-    if (!match) continue;
-    methods.push(operation.method);
-    if (operation.method === method) found = { operation, id: match.groups?.['id'] };
-  }
-  return { allow: inOrder(methods), ...(found ? { found } : {}) };
-}

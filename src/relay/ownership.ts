@@ -4,7 +4,7 @@
  * bounded number of calls; "someone else's" and "does not exist" get the
  * same 404, so an outsider learns nothing about ids it does not own.
  */
-import { isServiceId, type Operation } from './operations.js';
+import { isServiceId, type Operation } from './operation-types.js';
 import type { Deadline } from './transport.js';
 import { refuse, Refusal } from './relay-error.js';
 import { jsonOf, toBrowser, type Upstream, type UpstreamAnswer } from './upstream.js';
@@ -56,7 +56,7 @@ async function inList(
 
 /** What the ownership check learned that the relay still needs. */
 export interface Owned {
-  /** For a read whose lookup is the very call the visitor asked for: that answer, so the relay does not ask twice. */
+  /** For an operation answered by its lookup (`answeredByLookup`): that answer, so the relay does not ask twice. */
   answer?: UpstreamAnswer;
   /** For an `{id}` that is a credential: its `type` as the service lists it. */
   credential?: { credentialType: unknown };
@@ -85,7 +85,7 @@ export async function checkOwnership(
       failOn(answer);
       const source = jsonOf(answer)?.['source'] as { accountId?: unknown } | undefined;
       if (answer.status !== 200 || source?.accountId !== accountId) notFound();
-      return operation.method === 'GET' ? { answer } : {};
+      return operation.answeredByLookup ? { answer } : {};
     }
     case 'customer': {
       const customerId = id ?? query.get('customerId');
@@ -103,7 +103,7 @@ export async function checkOwnership(
         ? (wallets as ({ id?: unknown; type?: unknown } | null)[]).find((w) => w?.type === 'EMBEDDED_WALLET')
         : undefined;
       if (answer.status !== 200 || wallet?.id !== accountId) notFound();
-      return operation.name === 'wallet.get' ? { answer } : {};
+      return operation.answeredByLookup ? { answer } : {};
     }
     default:
       return {};

@@ -1,13 +1,17 @@
 /**
- * Passkey registration challenges (PROTOCOL.md: "the partner backend issues
- * the WebAuthn registration challenge"). The relay issues them with the RP
- * and user the partner configures, remembers which account each is for, and
- * lets a registration through only with a challenge it issued that has not
- * expired or been used.
+ * Passkey registration challenges. The partner's backend, not the page,
+ * issues the WebAuthn registration challenge: the relay issues it with the
+ * RP and user the partner configures (`POST {basePath}/passkeys/registration-options`),
+ * remembers which account each is for, and lets a registration through only
+ * with a challenge it issued that has not expired or been used.
  */
+import { checkAuthorized, type Authorize } from './account-claim.js';
+import type { Answer, Inbound } from './answer.js';
 import { toBase64Url } from './base64url.js';
-import { refuse } from './relay-error.js';
+import { isServiceId } from './operation-types.js';
+import { refuse, relayError } from './relay-error.js';
 import type { RelayStore } from './store.js';
+import { jsonOf, toBrowser, type Upstream } from './upstream.js';
 
 export interface PasskeyRegistrationConfig {
   /** WebAuthn RP id: the partner's registrable domain (e.g. `example.com`). */
@@ -42,7 +46,7 @@ type ChallengeRecord = { state: 'issued'; accountId: string } | { state: 'spent'
 
 /**
  * How long a spent challenge stays for its signed retry, from the first call:
- * past the service's `expiresAt` on its 202 ("about 5 minutes", PROTOCOL.md).
+ * past the `expiresAt` of the service's 202 (about 5 minutes after it).
  */
 export const SIGNED_RETRY_WINDOW_MS = 600_000;
 
@@ -155,5 +159,53 @@ export function registrationOptions(
     attestation: 'none',
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
     excludeCredentials: excludeCredentialIds.map((id) => ({ type: 'public-key', id })),
+  };
+}
+
+/** What the options endpoint works with besides the partner's `passkeys` configuration. */
+export interface PasskeyOptionsContext {
+  challenges: ChallengeBook;
+  upstream: Upstream;
+  authorize: Authorize;
+}
+
+/**
+ * The relay's own endpoint: registration options for the wallet the body's
+ * `accountId` names (404 unless `passkeys` is configured), once `authorize` accepts it, with a fresh challenge
+ * (429 past the wallet's cap) and the wallet's existing passkeys excluded.
+ */
+export function createPasskeyOptions(
+  options: { passkeys?: PasskeyRegistrationConfig },
+  { challenges, upstream, authorize }: PasskeyOptionsContext,
+) {
+  return async (request: Inbound, body: Record<string, unknown>): Promise<Answer> => {
+    const config = options.passkeys;
+    if (!config) return relayError(404, 'NOT_FOUND', 'Passkey registration is not enabled on this relay');
+    const accountId = body['accountId'];
+    if (!isServiceId(accountId)) return relayError(400, 'INVALID_INPUT', 'accountId (a wallet id) is required');
+    await checkAuthorized(authorize, request, accountId, 'passkey.registration-options');
+    const user = await config.user({ request: request.request, accountId });
+    // The cap is checked before the service is asked anything: a capped wallet costs no upstream call.
+    const issued = await challenges.issue(accountId);
+    if ('retryAfterMs' in issued) {
+      return relayError(429, 'TOO_MANY_REQUESTS', 'Too many passkey registrations started for this wallet', {
+        'retry-after': String(Math.ceil(issued.retryAfterMs / 1000)),
+      });
+    }
+    const listed = await upstream.call(
+      upstream.deadline(),
+      'GET',
+      `/auth/credentials?accountId=${encodeURIComponent(accountId)}&limit=100`,
+    );
+    if (listed.status >= 500) return toBrowser(listed);
+    const existing = (jsonOf(listed)?.['data'] ?? []) as ({ credentialId?: unknown } | null)[];
+    const exclude = Array.isArray(existing)
+      ? existing.map((c) => c?.credentialId).filter((c): c is string => typeof c === 'string')
+      : [];
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+      body: JSON.stringify(registrationOptions(config, issued.challenge, user, exclude)),
+    };
   };
 }

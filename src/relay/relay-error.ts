@@ -1,6 +1,9 @@
 import type { Answer } from './answer.js';
 
-/** Error answers of the relay, in the service's Part 7 shape so the widget reads one format. */
+/**
+ * Error answers of the relay, in the service's own error shape
+ * (`{status, code, message}`) so the widget reads one format.
+ */
 export function relayError(
   status: number,
   code: string,
@@ -25,3 +28,7 @@ export class Refusal extends Error {
 export function refuse(status: number, code: string, message: string, headers?: Record<string, string>): never {
   throw new Refusal(relayError(status, code, message, headers));
 }
+
+/** Refuses a body past `limit` bytes (413). */
+export const tooLarge = (limit: number): never =>
+  refuse(413, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${limit} bytes`);

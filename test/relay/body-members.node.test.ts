@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { createRelay, OPERATIONS, type Operation } from '../../src/relay/index.js';
-import { CREDENTIAL_TYPES, type CredentialType } from '../../src/relay/operations.js';
+import { CREDENTIAL_TYPES, type CredentialType } from '../../src/relay/operation-types.js';
 
 const WALLET = 'InternalAccount:00000000-0000-4000-8000-000000000001';
 const CUSTOMER = 'Customer:00000000-0000-4000-8000-000000000002';
