@@ -1,10 +1,10 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import type { WalletClient } from '../../client/index.js';
+import { html, nothing, type PropertyValues } from 'lit';
 import { CODE_SLOT } from '../shared/code-slot.js';
-import { ClientController } from '../shared/client-controller.js';
-import { ReadyController } from '../shared/ready.js';
-import { errorText, resolveStrings, type WalletStringOverrides, type WalletStrings } from '../strings/index.js';
+import { errorText, type WalletStrings } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
+import { ClientController } from '../shared/client-controller.js';
+import { ClientRead } from '../shared/client-read.js';
+import { WalletElement } from '../shared/wallet-element.js';
 import { accountSettingsStyles } from './account-settings.styles.js';
 import { contactForm, type Channel, type ContactFormState } from './contact-form.js';
 import { visibleLabel } from '../shared/format.js';
@@ -57,14 +57,12 @@ interface Contact {
  * @event {EwReadyEvent} ew-ready - The settings are shown.
  * @event {EwLoadErrorEvent} ew-load-error - The settings could not load.
  */
-export class EwAccountSettings extends LitElement {
+export class EwAccountSettings extends WalletElement {
   /** The tag this element is registered under (elements/catalog.ts). */
   static readonly tag = 'ew-account-settings';
   static override styles = [themeStyles, accountSettingsStyles];
   static override properties = {
-    client: { attribute: false },
     hideTitle: { attribute: 'hide-title', type: Boolean },
-    strings: { attribute: false },
     contacts: { state: true },
     privateOn: { state: true },
     forms: { state: true },
@@ -72,12 +70,8 @@ export class EwAccountSettings extends LitElement {
     notices: { state: true },
   };
 
-  /** The wallet client (set by `<ew-wallet>`, or by you); it needs `customerId`. */
-  declare client: WalletClient | undefined;
   /** Leaves out the element's own heading (a host's section already names it). */
   declare hideTitle: boolean;
-  /** Overrides of the user-facing strings. */
-  declare strings: WalletStringOverrides | undefined;
   declare private contacts: Record<Channel, Contact> | undefined;
   declare private privateOn: boolean;
   declare private forms: Record<Channel, ContactFormState>;
@@ -85,14 +79,32 @@ export class EwAccountSettings extends LitElement {
   declare private verifying: Channel | undefined;
   declare private notices: Partial<Record<Channel | 'privacy', string>>;
 
+  protected static override providesWallet = true;
+
   // One action per setting: saving the email does not hold back the privacy switch.
   private readonly loading = new ClientController(this);
+  /** The contacts (the wallet's code credentials) and the wallet's privacy, read for each client. */
+  private readonly settings = new ClientRead(this, this.loading, this.readiness, {
+    action: 'loadSettings',
+    read: async (client) => {
+      const [credentials, wallet] = await Promise.all([client.listCredentials(), client.getWallet()]);
+      const contact = (type: string): Contact => {
+        const credential = credentials.find((c) => c.type === type);
+        return { value: credential?.nickname, credentialId: credential?.id };
+      };
+      return { contacts: { email: contact('EMAIL_OTP'), sms: contact('SMS_OTP') }, privateOn: wallet.privateEnabled };
+    },
+    after: (read) => {
+      if (!read) return;
+      this.contacts = read.contacts;
+      this.privateOn = read.privateOn === true;
+    },
+  });
   private readonly actions: Record<Channel | 'privacy', ClientController> = {
     email: new ClientController(this),
     sms: new ClientController(this),
     privacy: new ClientController(this),
   };
-  private readonly readiness = new ReadyController(this);
 
   constructor() {
     super();
@@ -104,32 +116,16 @@ export class EwAccountSettings extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('client') && this.client) {
+    super.willUpdate(changed);
+    if (changed.has('client')) {
       this.contacts = undefined;
       this.verifying = undefined;
-      this.loading.reset();
-      this.readiness.reset();
-      void this.load();
     }
   }
 
   /** Reads the contact (the wallet's code credentials) and the wallet's privacy again. */
-  async load(): Promise<void> {
-    const client = this.client;
-    if (!client) return;
-    const read = await this.loading.run('loadSettings', () =>
-      Promise.all([client.listCredentials(), client.getWallet()]),
-    );
-    if (client !== this.client) return; // another account meanwhile: its own load shows
-    if (!read) return this.readiness.failed(this.loading.error);
-    const [credentials, wallet] = read;
-    const contact = (type: string): Contact => {
-      const credential = credentials.find((c) => c.type === type);
-      return { value: credential?.nickname, credentialId: credential?.id };
-    };
-    this.contacts = { email: contact('EMAIL_OTP'), sms: contact('SMS_OTP') };
-    this.privateOn = wallet.privateEnabled === true;
-    this.readiness.ready();
+  load(): Promise<void> {
+    return this.settings.load();
   }
 
   private patch(channel: Channel, changes: Partial<ContactFormState>): void {
@@ -169,7 +165,7 @@ export class EwAccountSettings extends LitElement {
     const client = this.client;
     const form = this.forms[channel];
     if (!client || this.actions[channel].pending) return;
-    const s = resolveStrings(this.strings);
+    const s = this.text;
     let contact: { email: string } | { phoneNumber: string };
     let shown: string;
     if (channel === 'email') {
@@ -186,7 +182,7 @@ export class EwAccountSettings extends LitElement {
     this.patch(channel, { invalid: false });
     if (this.verifying === channel) this.verifying = undefined;
     const done = await this.actions[channel].run('updateContact', () => client.updateContact(contact));
-    if (!done || client !== this.client) return this.focusOn(`#${channel}-input`);
+    if (!done) return this.focusOn(`#${channel}-input`);
     // What the service applied is what was signed: the value sent (its answer is not needed to show it).
     const sent = 'email' in contact ? contact.email : contact.phoneNumber;
     this.contacts = { ...this.contacts!, [channel]: { ...this.contacts![channel], value: sent } };
@@ -197,7 +193,7 @@ export class EwAccountSettings extends LitElement {
     if (!this.contacts[channel].credentialId) {
       const type = channel === 'email' ? 'EMAIL_OTP' : 'SMS_OTP';
       const added = await this.actions[channel].run('addCodeCredential', () => client.addCodeCredential(type, sent));
-      if (added && client === this.client)
+      if (added)
         this.contacts = { ...this.contacts!, [channel]: { ...this.contacts![channel], credentialId: added.id } };
     }
     // The code credential now names the new address: a code sent to it proves it is the user's.
@@ -212,7 +208,7 @@ export class EwAccountSettings extends LitElement {
 
   private verified(channel: Channel): Promise<void> {
     this.verifying = undefined;
-    this.notice(channel, resolveStrings(this.strings).contactVerified);
+    this.notice(channel, this.text.contactVerified);
     return this.focusOn(`#${channel}-toggle`);
   }
 
@@ -249,8 +245,8 @@ export class EwAccountSettings extends LitElement {
     this.privateOn = next; // the switch moves at once; a failure puts it back
     this.notice('privacy', undefined);
     const done = await action.run('setWalletPrivacy', async () => (await client.setWalletPrivacy(next), true));
-    if (client !== this.client) return;
-    const s = resolveStrings(this.strings);
+    if (client !== this.client) return; // another account meanwhile: its own settings show
+    const s = this.text;
     if (done) this.notice('privacy', next ? s.privacyOn : s.privacyOff);
     else this.privateOn = !next;
   }
@@ -304,8 +300,7 @@ export class EwAccountSettings extends LitElement {
       ${
         this.verifying === channel
           ? html`<ew-otp-sign-in
-              .client=${this.client}
-              .strings=${{ ...this.strings, signInWithEmail: s.verifyWithCode, signInWithSms: s.verifyWithCode }}
+              .strings=${{ signInWithEmail: s.verifyWithCode, signInWithSms: s.verifyWithCode }}
               channel=${channel}
               credential-id=${contact!.credentialId!}
               @ew-signed-in=${() => this.verified(channel)}
@@ -348,7 +343,7 @@ export class EwAccountSettings extends LitElement {
   }
 
   protected override render() {
-    const s = resolveStrings(this.strings);
+    const s = this.text;
     const { pending, error } = this.loading;
     return html`<div part="base" aria-busy=${pending ? 'true' : 'false'}>
       ${this.hideTitle ? nothing : html`<h3>${s.accountSettingsTitle}</h3>`}

@@ -1,20 +1,14 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import {
-  verifyQuote,
-  type Quote,
-  type QuoteApproval,
-  type VerifiedQuote,
-  type WalletClient,
-} from '../../client/index.js';
+import { html, nothing, type PropertyValues } from 'lit';
+import { verifyQuote, type Quote, type QuoteApproval, type VerifiedQuote } from '../../client/index.js';
+import { EwPaymentSettledEvent } from '../events/payment-settled.js';
 import { EwErrorEvent } from '../events/error.js';
 import { EwSignatureEvent } from '../events/signature.js';
 import { CODE_SLOT } from '../shared/code-slot.js';
-import { ClientController } from '../shared/client-controller.js';
-import { ReadyController } from '../shared/ready.js';
 import { ServerTimeController } from '../shared/server-time.js';
 import { describeError, type ErrorInfo } from '../shared/error-info.js';
-import { errorText, resolveStrings, type WalletStringOverrides, type WalletStrings } from '../strings/index.js';
+import { errorText, type WalletStrings } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
+import { WalletElement } from '../shared/wallet-element.js';
 import { approveQuoteStyles } from './approve-quote.styles.js';
 import { formatAmount, formatRate, usableLocale, visibleLabel } from '../shared/format.js';
 
@@ -84,12 +78,12 @@ interface Shown {
  * @event {EwReadyEvent} ew-ready - A quote is shown (again for each new quote).
  * @event {EwLoadErrorEvent} ew-load-error - The quote was refused (its payload contradicts it or is malformed).
  */
-export class EwApproveQuote extends LitElement {
+export class EwApproveQuote extends WalletElement {
   /** The tag this element is registered under (elements/catalog.ts). */
   static readonly tag = 'ew-approve-quote';
+  protected static override providesWallet = true;
   static override styles = [themeStyles, approveQuoteStyles];
   static override properties = {
-    client: { attribute: false },
     quote: { attribute: false },
     destinationLabel: { attribute: 'destination-label' },
     allowUnverifiedPayment: { type: Boolean, attribute: 'allow-unverified-payment' },
@@ -97,12 +91,10 @@ export class EwApproveQuote extends LitElement {
     locale: {},
     status: { reflect: true },
     failureReason: { attribute: 'failure-reason' },
-    strings: { attribute: false },
     armed: { state: true },
     approval: { state: true },
   };
 
-  declare client: WalletClient | undefined;
   /** The quote to approve, as your backend received it from the service. */
   declare quote: Quote | undefined;
   /**
@@ -133,7 +125,6 @@ export class EwApproveQuote extends LitElement {
   declare status: PaymentStatus | undefined;
   /** The service's failure reason (e.g. `COUNTERPARTY_DELIVERY_FAILED`), said in the user's words. */
   declare failureReason: string | undefined;
-  declare strings: WalletStringOverrides | undefined;
   declare private armed: boolean;
   declare private approval: QuoteApproval | undefined;
   /** The quote as checked and formatted; the only thing rendered and signed. */
@@ -141,8 +132,6 @@ export class EwApproveQuote extends LitElement {
   /** Why the quote was refused; no summary and no button then. */
   private refused: ErrorInfo | undefined;
 
-  private readonly wallet = new ClientController(this);
-  private readonly readiness = new ReadyController(this);
   private observer: IntersectionObserver | undefined;
   /** The button the observer watches, and the session it was drawn for: either changing restarts the wait. */
   private watched: { button: HTMLButtonElement; sessionId: string | undefined } | undefined;
@@ -178,6 +167,7 @@ export class EwApproveQuote extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
     // Whether a frame may arm it changed: the wait starts over under the new rule.
     if (changed.has('allowFramed')) this.disarm();
     const display = ['quote', 'allowUnverifiedPayment', 'destinationLabel', 'locale', 'strings', 'client'] as const;
@@ -229,7 +219,11 @@ export class EwApproveQuote extends LitElement {
     }
   }
 
-  protected override updated(): void {
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    // The host says the payment reached its end: money moved (a wallet above reads its balance again).
+    if (changed.has('status') && (this.status === 'completed' || this.status === 'failed'))
+      this.dispatchEvent(new EwPaymentSettledEvent({ quoteId: this.approval?.quoteId, status: this.status }));
     const button = this.renderRoot.querySelector<HTMLButtonElement>('[part~="submit"]') ?? undefined;
     const sessionId = this.client?.state.status === 'signed-in' ? this.client.state.session.id : undefined;
     // A button drawn anew (after a sign-out and back in) or another session starts the wait over:
@@ -282,7 +276,7 @@ export class EwApproveQuote extends LitElement {
   }
 
   protected override render() {
-    const s = resolveStrings(this.strings);
+    const s = this.text;
     if (this.refused) {
       return html`<div part="base">
         <h2>${s.approveTitle}</h2>
@@ -324,7 +318,7 @@ export class EwApproveQuote extends LitElement {
             ? html`<p part="error" role="alert">${s.quoteExpired}</p>`
             : !signedIn
               ? html`<p role="status">${s.reauthToApprove}</p>
-                  <ew-sign-in .client=${this.client} .strings=${this.strings}
+                  <ew-sign-in
                     ><slot name=${CODE_SLOT} slot=${CODE_SLOT}></slot
                   ></ew-sign-in>`
               : html`<p part="message" class="muted countdown" aria-live="off">

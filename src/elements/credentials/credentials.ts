@@ -1,13 +1,12 @@
-import { html, LitElement, nothing } from 'lit';
-import type { AuthMethod, OidcTokenProvider, PreparedPasskeyRegistration, WalletClient } from '../../client/index.js';
+import { html, nothing } from 'lit';
+import type { AuthMethod, OidcTokenProvider, PreparedPasskeyRegistration } from '../../client/index.js';
 import { EwCredentialAddedEvent } from '../events/credential-added.js';
 import { EwCredentialRemovedEvent } from '../events/credential-removed.js';
-import { ClientController } from '../shared/client-controller.js';
-import { ReadyController } from '../shared/ready.js';
-import { FollowSessionController } from '../shared/follow-session.js';
+import { ClientRead } from '../shared/client-read.js';
 import { listStyles } from '../shared/list.styles.js';
-import { errorText, resolveStrings, type WalletStringOverrides } from '../strings/index.js';
+import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
+import { WalletElement } from '../shared/wallet-element.js';
 import { visibleLabel } from '../shared/format.js';
 
 /**
@@ -28,46 +27,38 @@ import { visibleLabel } from '../shared/format.js';
  * @event {EwReadyEvent} ew-ready - The list of methods is shown.
  * @event {EwLoadErrorEvent} ew-load-error - The list could not load.
  */
-export class EwCredentials extends LitElement {
+export class EwCredentials extends WalletElement {
   /** The tag this element is registered under (elements/catalog.ts). */
   static readonly tag = 'ew-credentials';
   static override styles = [themeStyles, listStyles];
   static override properties = {
-    client: { attribute: false },
     hideTitle: { attribute: 'hide-title', type: Boolean },
     oidcTokenProvider: { attribute: false },
-    strings: { attribute: false },
-    credentials: { state: true },
   };
 
-  declare client: WalletClient | undefined;
   /** Leaves out the element's own heading (a host's section already names it). */
   declare hideTitle: boolean;
   /** Enables "Link your account" (OAuth registration). */
   declare oidcTokenProvider: OidcTokenProvider | undefined;
-  declare strings: WalletStringOverrides | undefined;
-  declare private credentials: AuthMethod[] | undefined;
 
-  private readonly wallet = new ClientController(this);
-  private readonly readiness = new ReadyController(this);
   private registration: PreparedPasskeyRegistration | undefined;
+
+  /** The list, read again for each session; then a passkey registration is prepared for the next tap. */
+  private readonly list = new ClientRead<AuthMethod[]>(this, this.wallet, this.readiness, {
+    action: 'listCredentials',
+    read: (client) => client.listCredentials(),
+    perSession: true,
+    after: () => this.prepareRegistration(),
+  });
 
   constructor() {
     super();
     this.hideTitle = false;
-    new FollowSessionController(this); // lit keeps it (addController)
   }
 
   /** Reloads the list and prepares a passkey registration for the next tap. */
-  async load(): Promise<void> {
-    const client = this.client;
-    if (!client) return;
-    const list = await this.wallet.run('listCredentials', () => client.listCredentials());
-    if (list && client === this.client) {
-      this.credentials = list;
-      this.readiness.ready();
-    } else if (client === this.client) this.readiness.failed(this.wallet.error);
-    await this.prepareRegistration();
+  load(): Promise<void> {
+    return this.list.load();
   }
 
   /** Fetches registration options ahead of the tap; a failure shows when the user taps. */
@@ -109,7 +100,8 @@ export class EwCredentials extends LitElement {
   }
 
   private async addOAuth(): Promise<void> {
-    const { client, oidcTokenProvider } = this;
+    const client = this.client;
+    const oidcTokenProvider = this.tokenProvider;
     if (!client || !oidcTokenProvider) return;
     const credential = await this.wallet.run('registerOAuth', () => client.registerOAuth({ oidcTokenProvider }));
     if (credential) {
@@ -136,7 +128,7 @@ export class EwCredentials extends LitElement {
   }
 
   protected override render() {
-    const s = resolveStrings(this.strings);
+    const s = this.text;
     const { pending, error, action } = this.wallet;
     const current = this.client?.session?.credentialId;
     // The passkey sheet is up: say so, and let the user give up without waiting for its timeout.
@@ -144,10 +136,10 @@ export class EwCredentials extends LitElement {
     return html`<div part="base" aria-busy=${pending ? 'true' : 'false'}>
       ${this.hideTitle ? nothing : html`<h3>${s.credentialsTitle}</h3>`}
       ${
-        !this.credentials
+        !this.list.value
           ? html`<p role="status"><span part="spinner" aria-hidden="true"></span>${s.loading}</p>`
           : html`<ul>
-              ${this.credentials.map((credential) => {
+              ${this.list.value.map((credential) => {
                 const blocked = credential.id === current;
                 return html`<li part="item">
                   <div>
@@ -160,7 +152,7 @@ export class EwCredentials extends LitElement {
                     type="button"
                     aria-label="${s.remove} ${s.credentialType(credential.type)} ${visibleLabel(credential.nickname)}"
                     aria-describedby=${blocked ? `blocked-${credential.id}` : nothing}
-                    ?disabled=${pending || blocked || this.credentials!.length < 2}
+                    ?disabled=${pending || blocked || this.list.value!.length < 2}
                     @click=${() => this.removeCredential(credential)}
                   >
                     ${s.remove}
@@ -181,7 +173,7 @@ export class EwCredentials extends LitElement {
             : nothing
         }
         ${
-          this.oidcTokenProvider
+          this.tokenProvider
             ? html`<button class="secondary" type="button" ?disabled=${pending} @click=${() => this.addOAuth()}>
                 ${s.addOAuth}
               </button>`

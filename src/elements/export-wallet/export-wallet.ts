@@ -1,10 +1,8 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import type { WalletClient } from '../../client/index.js';
+import { html, nothing } from 'lit';
 import { EwWalletExportedEvent } from '../events/wallet-exported.js';
-import { ClientController } from '../shared/client-controller.js';
-import { ReadyController } from '../shared/ready.js';
-import { errorText, resolveStrings, type WalletStringOverrides } from '../strings/index.js';
+import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
+import { WalletElement } from '../shared/wallet-element.js';
 import { exportWalletStyles } from './export-wallet.styles.js';
 
 /**
@@ -24,32 +22,27 @@ import { exportWalletStyles } from './export-wallet.styles.js';
  * @event {EwErrorEvent} ew-error - The export failed.
  * @event {EwReadyEvent} ew-ready - Drawn with a client: usable.
  */
-export class EwExportWallet extends LitElement {
+export class EwExportWallet extends WalletElement {
   /** The tag this element is registered under (elements/catalog.ts). */
   static readonly tag = 'ew-export-wallet';
+  protected static override readyOnceDrawn = true;
   static override styles = [themeStyles, exportWalletStyles];
   static override properties = {
-    client: { attribute: false },
     hideTitle: { attribute: 'hide-title', type: Boolean },
     revealSeconds: { attribute: 'reveal-seconds', type: Number },
-    strings: { attribute: false },
     confirmed: { state: true },
     words: { state: true },
     notice: { state: true },
   };
 
-  declare client: WalletClient | undefined;
   /** Leaves out the element's own heading (a host's section already names it). */
   declare hideTitle: boolean;
   /** How long the words stay shown (default 60 s). */
   declare revealSeconds: number;
-  declare strings: WalletStringOverrides | undefined;
   declare private confirmed: boolean;
   declare private words: string[] | undefined;
   declare private notice: string | undefined;
 
-  private readonly wallet = new ClientController(this);
-  private readonly readiness = new ReadyController(this);
   private hideTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly onVisibility = () => {
     if (document.visibilityState === 'hidden') this.hide();
@@ -60,11 +53,6 @@ export class EwExportWallet extends LitElement {
     this.hideTitle = false;
     this.revealSeconds = 60;
     this.confirmed = false;
-  }
-
-  protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('client')) this.readiness.reset();
-    if (this.client) this.readiness.ready();
   }
 
   override connectedCallback(): void {
@@ -97,12 +85,12 @@ export class EwExportWallet extends LitElement {
     if (!this.words) return;
     this.words = undefined;
     this.confirmed = false;
-    this.notice = resolveStrings(this.strings).exportHidden;
+    this.notice = this.text.exportHidden;
   }
 
   private async copy(): Promise<void> {
     if (!this.words) return;
-    const s = resolveStrings(this.strings);
+    const s = this.text;
     this.notice = await navigator.clipboard.writeText(this.words.join(' ')).then(
       () => s.copied,
       () => s.copyFailed,
@@ -110,7 +98,7 @@ export class EwExportWallet extends LitElement {
   }
 
   protected override render() {
-    const s = resolveStrings(this.strings);
+    const s = this.text;
     const { pending, error } = this.wallet;
     return html`<div part="base">
       ${this.hideTitle ? nothing : html`<h3>${s.exportTitle}</h3>`}

@@ -1,10 +1,8 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import type { OidcTokenProvider, PreparedOAuthSignIn, WalletClient } from '../../client/index.js';
-import { EwSignedInEvent } from '../events/signed-in.js';
-import { ClientController } from '../shared/client-controller.js';
-import { ReadyController } from '../shared/ready.js';
-import { errorText, resolveStrings, type WalletStringOverrides } from '../strings/index.js';
+import { html, nothing, type PropertyValues } from 'lit';
+import type { OidcTokenProvider, PreparedOAuthSignIn } from '../../client/index.js';
+import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
+import { WalletElement } from '../shared/wallet-element.js';
 
 /**
  * OAuth sign-in through your identity provider. The session key (and so the
@@ -21,35 +19,29 @@ import { themeStyles } from '../shared/theme.styles.js';
  * @event {EwErrorEvent} ew-error - The provider or the service refused.
  * @event {EwReadyEvent} ew-ready - Drawn with a client: usable.
  */
-export class EwOAuthSignIn extends LitElement {
+export class EwOAuthSignIn extends WalletElement {
   /** The tag this element is registered under (elements/catalog.ts). */
   static readonly tag = 'ew-oauth-sign-in';
+  protected static override readyOnceDrawn = true;
   static override styles = [themeStyles];
   static override properties = {
-    client: { attribute: false },
     credentialId: { attribute: 'credential-id' },
     oidcTokenProvider: { attribute: false },
     label: {},
-    strings: { attribute: false },
   };
 
-  declare client: WalletClient | undefined;
   /** The OAUTH credential; the wallet's first when unset. */
   declare credentialId: string | undefined;
   /** Returns an id_token carrying the given nonce (it may open a popup). */
   declare oidcTokenProvider: OidcTokenProvider | undefined;
   /** Button text, e.g. "Continue with Google". */
   declare label: string | undefined;
-  declare strings: WalletStringOverrides | undefined;
 
-  private readonly wallet = new ClientController(this);
-  private readonly readiness = new ReadyController(this);
   private prepared: PreparedOAuthSignIn | undefined;
   private preparing = false;
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('client')) this.readiness.reset();
-    if (this.client) this.readiness.ready();
+    super.updated(changed);
     void this.prepare();
   }
 
@@ -69,7 +61,8 @@ export class EwOAuthSignIn extends LitElement {
 
   /** Signs in (call it from a click). */
   async signIn(): Promise<void> {
-    const { client, oidcTokenProvider: provider } = this;
+    const client = this.client;
+    const provider = this.tokenProvider;
     if (!client || !provider) return;
     const prepared = this.prepared;
     this.prepared = undefined;
@@ -81,18 +74,18 @@ export class EwOAuthSignIn extends LitElement {
             ...(this.credentialId ? { credentialId: this.credentialId } : {}),
           }),
     );
-    if (session) this.dispatchEvent(new EwSignedInEvent({ session, method: 'OAUTH' }));
+    if (session) this.announceSignIn({ session, method: 'OAUTH' });
     void this.prepare();
   }
 
   protected override render() {
-    const s = resolveStrings(this.strings);
+    const s = this.text;
     const { pending, error } = this.wallet;
     return html`<div part="base">
       <button
         part="submit"
         type="button"
-        ?disabled=${pending || !this.client || !this.oidcTokenProvider}
+        ?disabled=${pending || !this.client || !this.tokenProvider}
         @click=${() => this.signIn()}
       >
         ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.working}` : (this.label ?? s.signInWithOAuth)}

@@ -1,14 +1,12 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import type { OtpSignIn, WalletClient } from '../../client/index.js';
+import { html, nothing, type PropertyValues } from 'lit';
+import type { OtpSignIn } from '../../client/index.js';
 import { EwCredentialAddedEvent } from '../events/credential-added.js';
 import { EwOtpSentEvent } from '../events/otp-sent.js';
-import { EwSignedInEvent } from '../events/signed-in.js';
 import { CODE_SLOT, outermostWalletHost } from '../shared/code-slot.js';
-import { ClientController } from '../shared/client-controller.js';
-import { ReadyController } from '../shared/ready.js';
 import { maskDestination } from '../shared/mask.js';
-import { errorText, resolveStrings, type WalletStringOverrides } from '../strings/index.js';
+import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
+import { WalletElement } from '../shared/wallet-element.js';
 import { otpSignInStyles } from './otp-sign-in.styles.js';
 
 /**
@@ -34,38 +32,31 @@ import { otpSignInStyles } from './otp-sign-in.styles.js';
  * @event {EwErrorEvent} ew-error - A step failed.
  * @event {EwReadyEvent} ew-ready - Drawn with a client: usable.
  */
-export class EwOtpSignIn extends LitElement {
+export class EwOtpSignIn extends WalletElement {
   /** The tag this element is registered under (elements/catalog.ts). */
   static readonly tag = 'ew-otp-sign-in';
+  protected static override readyOnceDrawn = true;
   static override styles = [themeStyles, otpSignInStyles];
 
   // Reactive properties are declared statically (no decorators) so any build
   // tool compiles the elements; `declare` keeps TypeScript from emitting fields.
   static override properties = {
-    client: { attribute: false },
     channel: { reflect: true },
     credentialId: { attribute: 'credential-id' },
     codeLength: { attribute: 'code-length', type: Number },
-    strings: { attribute: false },
     flow: { state: true },
     now: { state: true },
   };
 
-  /** The wallet client (set by `<ew-wallet>`, or by you). */
-  declare client: WalletClient | undefined;
   /** `email` (default) or `sms`. */
   declare channel: 'email' | 'sms';
   /** The credential to use; the wallet's only one of the channel's type when unset. */
   declare credentialId: string | undefined;
   /** Digits in a code; the field submits itself when they are all there (default 6). */
   declare codeLength: number;
-  /** Overrides of the user-facing strings. */
-  declare strings: WalletStringOverrides | undefined;
   declare private flow: OtpSignIn | undefined;
   declare private now: number;
 
-  private readonly wallet = new ClientController(this);
-  private readonly readiness = new ReadyController(this);
   private input: HTMLInputElement | undefined;
   private ticker: ReturnType<typeof setInterval> | undefined;
   private webOtp: AbortController | undefined;
@@ -133,7 +124,7 @@ export class EwOtpSignIn extends LitElement {
     if (!flow) return;
     const session = await this.wallet.run('verifyCode', () => flow.finish(code));
     if (session) {
-      this.dispatchEvent(new EwSignedInEvent({ session, method: this.channel === 'sms' ? 'SMS_OTP' : 'EMAIL_OTP' }));
+      this.announceSignIn({ session, method: this.channel === 'sms' ? 'SMS_OTP' : 'EMAIL_OTP' });
       this.input?.remove();
       this.input = undefined;
     } else if (this.input) {
@@ -145,7 +136,7 @@ export class EwOtpSignIn extends LitElement {
 
   private ensureInput(): HTMLInputElement {
     if (this.input) return this.input;
-    const s = resolveStrings(this.strings);
+    const s = this.text;
     const input = document.createElement('input');
     Object.assign(input, {
       type: 'text',
@@ -201,8 +192,7 @@ export class EwOtpSignIn extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('client')) this.readiness.reset();
-    if (this.client) this.readiness.ready();
+    super.updated(changed);
     if (changed.has('client') && changed.get('client')) {
       this.flow = undefined;
       this.wallet.reset();
@@ -210,7 +200,7 @@ export class EwOtpSignIn extends LitElement {
   }
 
   protected override render() {
-    const s = resolveStrings(this.strings);
+    const s = this.text;
     const { pending, error, action } = this.wallet;
     const errorLine = error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing;
     if (!this.flow) {

@@ -1,10 +1,8 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import type { PreparedPasskeySignIn, WalletClient } from '../../client/index.js';
-import { EwSignedInEvent } from '../events/signed-in.js';
-import { ClientController } from '../shared/client-controller.js';
-import { ReadyController } from '../shared/ready.js';
-import { errorText, resolveStrings, type WalletStringOverrides } from '../strings/index.js';
+import { html, nothing, type PropertyValues } from 'lit';
+import type { PreparedPasskeySignIn } from '../../client/index.js';
+import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
+import { WalletElement } from '../shared/wallet-element.js';
 
 const KEEP_FRESH_MS = 20_000;
 
@@ -24,27 +22,21 @@ const KEEP_FRESH_MS = 20_000;
  * @event {EwErrorEvent} ew-error - Preparing or the ceremony failed (cancelled, timed out, wrong RP, ...).
  * @event {EwReadyEvent} ew-ready - Drawn with a client: usable.
  */
-export class EwPasskeySignIn extends LitElement {
+export class EwPasskeySignIn extends WalletElement {
   /** The tag this element is registered under (elements/catalog.ts). */
   static readonly tag = 'ew-passkey-sign-in';
+  protected static override readyOnceDrawn = true;
   static override styles = [themeStyles];
   static override properties = {
-    client: { attribute: false },
     credentialId: { attribute: 'credential-id' },
     label: {},
-    strings: { attribute: false },
   };
 
-  /** The wallet client. */
-  declare client: WalletClient | undefined;
   /** The passkey credential (AuthMethod id); the wallet's first passkey when unset. */
   declare credentialId: string | undefined;
   /** Button text; defaults to the strings table's. */
   declare label: string | undefined;
-  declare strings: WalletStringOverrides | undefined;
 
-  private readonly wallet = new ClientController(this);
-  private readonly readiness = new ReadyController(this);
   /** A prepared sign-in, held synchronously so the click can start it without awaiting. */
   private ready: PreparedPasskeySignIn | undefined;
   private preparing = false;
@@ -61,8 +53,7 @@ export class EwPasskeySignIn extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('client')) this.readiness.reset();
-    if (this.client) this.readiness.ready();
+    super.updated(changed);
     void this.keepFresh();
   }
 
@@ -93,12 +84,12 @@ export class EwPasskeySignIn extends LitElement {
       if (ready?.isFresh()) return ready.start();
       return client.signInWithPasskey(this.credentialId ? { credentialId: this.credentialId } : {});
     });
-    if (session) this.dispatchEvent(new EwSignedInEvent({ session, method: 'PASSKEY' }));
+    if (session) this.announceSignIn({ session, method: 'PASSKEY' });
     void this.keepFresh();
   }
 
   protected override render() {
-    const s = resolveStrings(this.strings);
+    const s = this.text;
     const { pending, error } = this.wallet;
     return html`<div part="base">
       <button part="submit" type="button" ?disabled=${pending || !this.client} @click=${() => this.signIn()}>

@@ -1,12 +1,11 @@
-import { html, LitElement, nothing } from 'lit';
-import type { ListedSession, WalletClient } from '../../client/index.js';
+import { html, nothing } from 'lit';
+import type { ListedSession } from '../../client/index.js';
 import { EwSessionRevokedEvent } from '../events/session-revoked.js';
 import { EwSignedOutEvent } from '../events/signed-out.js';
-import { ClientController } from '../shared/client-controller.js';
-import { ReadyController } from '../shared/ready.js';
-import { FollowSessionController } from '../shared/follow-session.js';
-import { errorText, resolveStrings, type WalletStringOverrides } from '../strings/index.js';
+import { ClientRead } from '../shared/client-read.js';
+import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
+import { WalletElement } from '../shared/wallet-element.js';
 import { listStyles } from '../shared/list.styles.js';
 import { visibleLabel } from '../shared/format.js';
 
@@ -25,41 +24,32 @@ import { visibleLabel } from '../shared/format.js';
  * @event {EwReadyEvent} ew-ready - The list of devices is shown.
  * @event {EwLoadErrorEvent} ew-load-error - The list could not load.
  */
-export class EwSessions extends LitElement {
+export class EwSessions extends WalletElement {
   /** The tag this element is registered under (elements/catalog.ts). */
   static readonly tag = 'ew-sessions';
   static override styles = [themeStyles, listStyles];
   static override properties = {
-    client: { attribute: false },
     hideTitle: { attribute: 'hide-title', type: Boolean },
-    strings: { attribute: false },
-    sessions: { state: true },
   };
 
-  declare client: WalletClient | undefined;
   /** Leaves out the element's own heading (a host's section already names it). */
   declare hideTitle: boolean;
-  declare strings: WalletStringOverrides | undefined;
-  declare private sessions: ListedSession[] | undefined;
 
-  private readonly wallet = new ClientController(this);
-  private readonly readiness = new ReadyController(this);
+  /** The list, read again for each session (a sign-in, a refresh). */
+  private readonly list = new ClientRead(this, this.wallet, this.readiness, {
+    action: 'listSessions',
+    read: (client) => client.listSessions(),
+    perSession: true,
+  });
 
   constructor() {
     super();
     this.hideTitle = false;
-    new FollowSessionController(this); // lit keeps it (addController)
   }
 
   /** Reloads the list. */
-  async load(): Promise<void> {
-    const client = this.client;
-    if (!client) return;
-    const list = await this.wallet.run('listSessions', () => client.listSessions());
-    if (list && client === this.client) {
-      this.sessions = list;
-      this.readiness.ready();
-    } else if (client === this.client) this.readiness.failed(this.wallet.error);
+  load(): Promise<void> {
+    return this.list.load();
   }
 
   private async revoke(session: ListedSession): Promise<void> {
@@ -77,18 +67,18 @@ export class EwSessions extends LitElement {
   }
 
   protected override render() {
-    const s = resolveStrings(this.strings);
+    const s = this.text;
     const { pending, error } = this.wallet;
     const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
     return html`<div part="base" aria-busy=${pending ? 'true' : 'false'}>
       ${this.hideTitle ? nothing : html`<h3>${s.sessionsTitle}</h3>`}
       ${
-        !this.sessions
+        !this.list.value
           ? html`<p role="status"><span part="spinner" aria-hidden="true"></span>${s.loading}</p>`
-          : this.sessions.length === 0
+          : this.list.value.length === 0
             ? html`<p>${s.noSessions}</p>`
             : html`<ul>
-                ${this.sessions.map(
+                ${this.list.value.map(
                   (session) =>
                     html`<li part="item">
                       <div>

@@ -16,6 +16,8 @@ export interface ClientReadOptions<T> {
   read: (client: WalletClient) => Promise<T>;
   /** Read again after each new session (a sign-in, a refresh), and only while signed in. */
   perSession?: boolean;
+  /** Runs after each read for the current client, answered or failed (a passkey registration prepared). */
+  after?: (value: T | undefined) => Promise<void> | void;
 }
 
 type Host = ReactiveControllerHost & { client: WalletClient | undefined };
@@ -56,9 +58,12 @@ export class ClientRead<T> implements ReactiveController {
     if (!client) return;
     const value = await this.tracker.run(this.options.action, () => this.options.read(client));
     if (client !== this.host.client) return; // asked for another client: that one's read shows
-    if (value === undefined) return this.readiness.failed(this.tracker.error);
-    this.value = value;
-    this.readiness.ready();
-    this.host.requestUpdate();
+    if (value === undefined) this.readiness.failed(this.tracker.error);
+    else {
+      this.value = value;
+      this.readiness.ready();
+      this.host.requestUpdate();
+    }
+    await this.options.after?.(value);
   }
 }

@@ -12,6 +12,8 @@ export interface WalletContext {
   client: WalletClient | undefined;
   strings: WalletStringOverrides | undefined;
   oidcTokenProvider: OidcTokenProvider | undefined;
+  /** The element handing `client` down announces its sign-ins itself (`<ew-wallet>`), so the elements inside stay quiet. */
+  announcesSignIns: boolean;
 }
 
 export const walletContext = createContext<WalletContext>(Symbol('embedded-wallet-elements.wallet'));

@@ -4,7 +4,7 @@
  * - `client` and `strings`: set on the element, or handed down by the
  *   nearest element above that has them (wallet-context.ts, through
  *   `@lit/context`); what the element itself was given wins.
- * - `words`: the strings to draw with (page-wide, handed down, own).
+ * - `text`: the strings to draw with (page-wide, handed down, own).
  * - `wallet`: the one user action at a time and its error (ClientController).
  * - `readiness`: `ew-ready` / `ew-load-error` (ReadyController).
  *
@@ -12,15 +12,16 @@
  * down to the elements inside them.
  */
 import { ContextConsumer, ContextProvider } from '@lit/context';
-import { LitElement, type PropertyValues } from 'lit';
+import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import type { OidcTokenProvider, WalletClient } from '../../client/index.js';
 import { mergeOverrides, resolveStrings, type WalletStringOverrides, type WalletStrings } from '../strings/index.js';
+import { EwSignedInEvent, type EwSignedInDetail } from '../events/signed-in.js';
 import { ClientController } from './client-controller.js';
 import { ReadyController } from './ready.js';
 import { walletContext, type WalletContext } from './wallet-context.js';
 
 export class WalletElement extends LitElement {
-  static override properties = {
+  static override properties: PropertyDeclarations = {
     client: { attribute: false, noAccessor: true },
     strings: { attribute: false },
   };
@@ -29,6 +30,10 @@ export class WalletElement extends LitElement {
   protected static providesWallet = false;
   /** Whether this element takes a client handed down from above (`<ew-wallet>` makes its own). */
   protected static inheritsWallet = true;
+  /** Whether this element announces the sign-ins of its client itself (`<ew-wallet>`, from the client's state). */
+  protected static announcesSignIns = false;
+  /** Whether the element is usable (`ew-ready`) as soon as it is drawn with a client (it reads nothing first). */
+  protected static readyOnceDrawn = false;
 
   /** Overrides of the user-facing strings (merged over the page's and those handed down). */
   declare strings: WalletStringOverrides | undefined;
@@ -50,9 +55,13 @@ export class WalletElement extends LitElement {
         context: walletContext,
         subscribe: true,
         callback: (value) => {
-          const old = this.client;
+          const old = this.inherited;
+          const client = this.client;
           this.inherited = value;
-          this.requestUpdate('client', old);
+          if (this.client !== client) this.requestUpdate('client', client);
+          // Words handed down count as a change of `strings` (what is said changed).
+          if (value.strings !== old?.strings) this.requestUpdate('strings', this.strings);
+          this.requestUpdate();
         },
       });
     if (kind.providesWallet) this.provider = new ContextProvider(this, { context: walletContext });
@@ -70,13 +79,23 @@ export class WalletElement extends LitElement {
   }
 
   /** The words to draw with: the page's, those handed down, and this element's own, in that order. */
-  protected get words(): WalletStrings {
+  protected get text(): WalletStrings {
     return resolveStrings(mergeOverrides(this.inherited?.strings, this.strings));
   }
 
-  /** The OAuth token provider to use: `own`, else the one handed down. */
-  protected tokenProvider(own: OidcTokenProvider | undefined): OidcTokenProvider | undefined {
-    return own ?? this.inherited?.oidcTokenProvider;
+  /** Whether an element above announces this client's sign-ins (it handed the client down and says it does). */
+  private get signInsAnnouncedAbove(): boolean {
+    return !!this.inherited?.announcesSignIns && this.client === this.inherited.client;
+  }
+
+  /** Announces a sign-in this element made (`ew-signed-in`), unless the element above does. */
+  protected announceSignIn(detail: EwSignedInDetail): void {
+    if (!this.signInsAnnouncedAbove) this.dispatchEvent(new EwSignedInEvent(detail));
+  }
+
+  /** The OAuth token provider to use: the element's own `oidcTokenProvider` if it takes one, else the one handed down. */
+  protected get tokenProvider(): OidcTokenProvider | undefined {
+    return (this as { oidcTokenProvider?: OidcTokenProvider }).oidcTokenProvider ?? this.inherited?.oidcTokenProvider;
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -85,20 +104,27 @@ export class WalletElement extends LitElement {
     this.handDown();
   }
 
-  /** What a composite hands down; `oidcTokenProvider` is the composite's own when it has one. */
-  protected handDown(oidcTokenProvider?: OidcTokenProvider): void {
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    if ((this.constructor as typeof WalletElement).readyOnceDrawn && this.client) this.readiness.ready();
+  }
+
+  /** What a composite hands down to the elements inside it. */
+  private handDown(): void {
     if (!this.provider) return;
     const next: WalletContext = {
       client: this.client,
       strings: mergeOverrides(this.inherited?.strings, this.strings),
-      oidcTokenProvider: this.tokenProvider(oidcTokenProvider),
+      oidcTokenProvider: this.tokenProvider,
+      announcesSignIns: (this.constructor as typeof WalletElement).announcesSignIns || this.signInsAnnouncedAbove,
     };
     const now = this.provider.value as WalletContext | undefined;
     if (
       !now ||
       now.client !== next.client ||
       now.strings !== next.strings ||
-      now.oidcTokenProvider !== next.oidcTokenProvider
+      now.oidcTokenProvider !== next.oidcTokenProvider ||
+      now.announcesSignIns !== next.announcesSignIns
     )
       this.provider.setValue(next);
   }

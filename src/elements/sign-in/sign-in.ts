@@ -1,10 +1,10 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import type { AuthMethod, OidcTokenProvider, WalletClient } from '../../client/index.js';
+import { html, nothing, type PropertyValues } from 'lit';
+import type { AuthMethod, OidcTokenProvider } from '../../client/index.js';
 import { CODE_SLOT } from '../shared/code-slot.js';
-import { ClientController } from '../shared/client-controller.js';
-import { ReadyController } from '../shared/ready.js';
-import { errorText, resolveStrings, type WalletStringOverrides } from '../strings/index.js';
+import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
+import { ClientRead } from '../shared/client-read.js';
+import { WalletElement } from '../shared/wallet-element.js';
 import { visibleLabel } from '../shared/format.js';
 
 /**
@@ -23,21 +23,17 @@ import { visibleLabel } from '../shared/format.js';
  * @event {EwReadyEvent} ew-ready - The sign-in methods are shown.
  * @event {EwLoadErrorEvent} ew-load-error - The sign-in methods could not load.
  */
-export class EwSignIn extends LitElement {
+export class EwSignIn extends WalletElement {
   /** The tag this element is registered under (elements/catalog.ts). */
   static readonly tag = 'ew-sign-in';
   static override styles = [themeStyles];
   static override properties = {
-    client: { attribute: false },
     oidcTokenProvider: { attribute: false },
     oauthLabel: { attribute: 'oauth-label' },
     firstSignIn: { attribute: 'first-sign-in' },
-    strings: { attribute: false },
-    credentials: { state: true },
     activeOtp: { state: true },
   };
 
-  declare client: WalletClient | undefined;
   declare oidcTokenProvider: OidcTokenProvider | undefined;
   /** Label of the OAuth button (e.g. "Continue with Google"). */
   declare oauthLabel: string | undefined;
@@ -47,13 +43,16 @@ export class EwSignIn extends LitElement {
    * (default), `sms`, `email sms`, or `none`.
    */
   declare firstSignIn: string | undefined;
-  declare strings: WalletStringOverrides | undefined;
-  declare private credentials: AuthMethod[] | undefined;
   /** The code method a code was sent for (credential id, or `first-<channel>`): its field is shown alone. */
   declare private activeOtp: string | undefined;
 
-  private readonly wallet = new ClientController(this);
-  private readonly readiness = new ReadyController(this);
+  protected static override providesWallet = true;
+
+  /** The wallet's sign-in methods, read for each client. */
+  private readonly methods = new ClientRead<AuthMethod[]>(this, this.wallet, this.readiness, {
+    action: 'listCredentials',
+    read: (client) => client.listCredentials(),
+  });
 
   constructor() {
     super();
@@ -64,26 +63,13 @@ export class EwSignIn extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('client') && this.client) {
-      this.credentials = undefined;
-      this.activeOtp = undefined;
-      this.readiness.reset();
-      // A load still running for the client replaced must not hold this one back (its list is dropped).
-      this.wallet.reset();
-      void this.load();
-    }
+    super.willUpdate(changed);
+    if (changed.has('client')) this.activeOtp = undefined;
   }
 
   /** Reloads the wallet's credentials. */
-  async load(): Promise<void> {
-    const client = this.client;
-    if (!client) return;
-    const list = await this.wallet.run('listCredentials', () => client.listCredentials());
-    // A list for a client replaced meanwhile (another account) must not show under the new one.
-    if (list && client === this.client) {
-      this.credentials = list;
-      this.readiness.ready();
-    } else if (client === this.client) this.readiness.failed(this.wallet.error);
+  load(): Promise<void> {
+    return this.methods.load();
   }
 
   /**
@@ -94,8 +80,6 @@ export class EwSignIn extends LitElement {
     const method = id ?? `first-${channel}`;
     const active = this.activeOtp === method;
     return html`<ew-otp-sign-in
-      .client=${this.client}
-      .strings=${this.strings}
       channel=${channel}
       credential-id=${id ?? nothing}
       data-method=${method}
@@ -105,9 +89,9 @@ export class EwSignIn extends LitElement {
   }
 
   protected override render() {
-    const s = resolveStrings(this.strings);
+    const s = this.text;
     const { error } = this.wallet;
-    if (!this.credentials) {
+    if (!this.methods.value) {
       return html`<div part="base" aria-busy=${error ? 'false' : 'true'}>
         ${
           error
@@ -117,31 +101,26 @@ export class EwSignIn extends LitElement {
         }
       </div>`;
     }
-    const of = (type: string) => this.credentials!.filter((c) => c.type === type);
+    const of = (type: string) => this.methods.value!.filter((c) => c.type === type);
     const passkeys = of('PASSKEY');
     const focused = this.activeOtp !== undefined;
     return html`<div part="base">
       <h2>${s.signInTitle}</h2>
       ${of('EMAIL_OTP').map((c) => this.otp(c.id, 'email'))} ${of('SMS_OTP').map((c) => this.otp(c.id, 'sms'))}
-      ${this.credentials.length ? nothing : firstMethods(this.firstSignIn).map((channel) => this.otp(undefined, channel))}
+      ${this.methods.value.length ? nothing : firstMethods(this.firstSignIn).map((channel) => this.otp(undefined, channel))}
       <div class="others" ?hidden=${focused}>
         ${passkeys.map(
           (c) =>
             html`<ew-passkey-sign-in
-              .client=${this.client}
-              .strings=${this.strings}
               credential-id=${c.id}
               label=${passkeys.length > 1 ? `${s.signInWithPasskey} (${visibleLabel(c.nickname)})` : s.signInWithPasskey}
             ></ew-passkey-sign-in>`,
         )}
         ${
-          this.oidcTokenProvider
+          this.tokenProvider
             ? of('OAUTH').map(
                 (c) =>
                   html`<ew-oauth-sign-in
-                    .client=${this.client}
-                    .strings=${this.strings}
-                    .oidcTokenProvider=${this.oidcTokenProvider}
                     credential-id=${c.id}
                     label=${this.oauthLabel ?? s.signInWithOAuth}
                   ></ew-oauth-sign-in>`,

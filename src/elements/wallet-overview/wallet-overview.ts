@@ -1,10 +1,10 @@
-import { html, LitElement, nothing, svg, type PropertyValues } from 'lit';
-import type { WalletClient, WalletInfo } from '../../client/index.js';
+import { html, nothing, svg } from 'lit';
+import type { WalletInfo } from '../../client/index.js';
 import { formatAmount } from '../shared/format.js';
-import { ClientController } from '../shared/client-controller.js';
-import { ReadyController } from '../shared/ready.js';
-import { errorText, resolveStrings, type WalletStringOverrides } from '../strings/index.js';
+import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
+import { ClientRead } from '../shared/client-read.js';
+import { WalletElement } from '../shared/wallet-element.js';
 import { loadQrEncoder, type QrEncoder } from './load-qr.js';
 import { walletOverviewStyles } from './wallet-overview.styles.js';
 import { groupedAddress } from './address-format.js';
@@ -42,23 +42,17 @@ function qrPath(encoder: QrEncoder, text: string): { size: number; d: string } {
  * @event {EwReadyEvent} ew-ready - The balance and address are shown.
  * @event {EwLoadErrorEvent} ew-load-error - The wallet could not be read.
  */
-export class EwWalletOverview extends LitElement {
+export class EwWalletOverview extends WalletElement {
   /** The tag this element is registered under (elements/catalog.ts). */
   static readonly tag = 'ew-wallet-overview';
   static override styles = [themeStyles, walletOverviewStyles];
   static override properties = {
-    client: { attribute: false },
-    strings: { attribute: false },
-    info: { state: true },
     showQr: { state: true },
     encoder: { state: true },
     notice: { state: true },
     checked: { state: true },
   };
 
-  declare client: WalletClient | undefined;
-  declare strings: WalletStringOverrides | undefined;
-  declare private info: WalletInfo | undefined;
   declare private showQr: boolean;
   /** The QR encoder, loaded the first time a QR code is asked for. */
   declare private encoder: QrEncoder | undefined;
@@ -69,40 +63,34 @@ export class EwWalletOverview extends LitElement {
    */
   declare private checked: { address: string; shown: string } | 'refused' | undefined;
 
-  private readonly wallet = new ClientController(this);
-  private readonly readiness = new ReadyController(this);
+  /** The wallet as read for the current client: balance and address. */
+  private readonly read = new ClientRead<WalletInfo>(this, this.wallet, this.readiness, {
+    action: 'getWallet',
+    read: async (client) => {
+      // The address is shown in its checksum case from its first paint (no later reflow): the
+      // checksum comes with the QR encoder, fetched alongside the read. Without it, as given.
+      const encoder = this.encoder ? Promise.resolve(this.encoder) : loadQrEncoder().catch(() => undefined);
+      const info = await client.getWallet();
+      const loaded = await encoder;
+      this.encoder ??= loaded;
+      this.checked = info.address && loaded ? checked(loaded, info.address) : undefined;
+      return info;
+    },
+  });
 
   constructor() {
     super();
     this.showQr = false;
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('client') && this.client) {
-      this.info = undefined;
-      this.wallet.reset();
-      this.readiness.reset();
-      void this.load();
-    }
+  private get info(): WalletInfo | undefined {
+    return this.read.value;
   }
 
   /** Reads the wallet again (balance, address). */
-  async load(): Promise<void> {
-    const client = this.client;
-    if (!client) return;
+  load(): Promise<void> {
     this.notice = undefined;
-    // The address is shown in its checksum case from its first paint (no later reflow): the
-    // checksum comes with the QR encoder, fetched alongside the read. Without it, as given.
-    const encoder = this.encoder ? Promise.resolve(this.encoder) : loadQrEncoder().catch(() => undefined);
-    const info = await this.wallet.run('getWallet', () => client.getWallet());
-    if (info && client === this.client) {
-      const loaded = await encoder;
-      if (client !== this.client) return;
-      this.encoder ??= loaded;
-      this.checked = info.address && loaded ? checked(loaded, info.address) : undefined;
-      this.info = info;
-      this.readiness.ready();
-    } else if (client === this.client) this.readiness.failed(this.wallet.error);
+    return this.read.load();
   }
 
   /** Shows or hides the QR code; the encoder is fetched the first time. */
@@ -119,7 +107,7 @@ export class EwWalletOverview extends LitElement {
   }
 
   private async copy(address: string): Promise<void> {
-    const s = resolveStrings(this.strings);
+    const s = this.text;
     // A page without clipboard permission: say so rather than fail silently.
     this.notice = await navigator.clipboard.writeText(address).then(
       () => s.copied,
@@ -128,7 +116,7 @@ export class EwWalletOverview extends LitElement {
   }
 
   protected override render() {
-    const s = resolveStrings(this.strings);
+    const s = this.text;
     const { info } = this;
     const { pending, error } = this.wallet;
     const loading = pending && this.wallet.action === 'getWallet';
