@@ -11,7 +11,7 @@ import { dirname } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { itNeeds } from '../harness/node.js';
+import { itNeeds } from '../helpers/harness/node.js';
 import { createRelay, toNodeHandler } from '../../src/relay/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { launchEngine, testEngine, type Device, type Engine, type Tab } from '../helpers/engine/index.js';
