@@ -2,7 +2,7 @@
 // firefox or webkit; the system's browsers, see scripts/chromium.mjs, firefox.mjs
 // and webkit.mjs), real
 // WebCrypto and IndexedDB, and the real sandbox + relay mounted on the test
-// server at /api (test/harness/wallet-stack.ts). What a test needs from an engine
+// server at /api (test/helpers/harness/wallet-stack.ts). What a test needs from an engine
 // is probed (test/helpers/authenticator.ts, color-scheme.ts): where it is missing
 // the test is skipped with the reason printed. Shared tests (`*.test.ts`)
 // also run in Node; `*.node.test.ts` run only there. Run under tsx (npm test
@@ -13,8 +13,8 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { CHROMIUM_ARGS, ensureChromium } from './scripts/chromium.mjs';
 import { ensureFirefox } from './scripts/firefox.mjs';
 import { ensureWebKit, startWebKitDriver, webkitCapabilities } from './scripts/webkit.mjs';
-import { VIRTUAL_AUTHENTICATOR } from './test/harness/virtual-authenticator.ts';
-import { startWalletStack } from './test/harness/wallet-stack.ts';
+import { VIRTUAL_AUTHENTICATOR } from './test/helpers/harness/virtual-authenticator.ts';
+import { startWalletStack } from './test/helpers/harness/wallet-stack.ts';
 
 const port = await freePort();
 const stack = await startWalletStack(`http://localhost:${port}`);
@@ -25,7 +25,7 @@ const stack = await startWalletStack(`http://localhost:${port}`);
 const nodeCryptoStub = {
   name: 'node-crypto-stub',
   resolveImport({ source }) {
-    if (source === 'crypto') return '/test/harness/empty-module.js';
+    if (source === 'crypto') return '/test/helpers/harness/empty-module.js';
   },
 };
 

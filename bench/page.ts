@@ -78,18 +78,9 @@ async function time(op: string, impl: Timing['impl'], fn: () => Promise<unknown>
   return { op, impl, firstMs, medianMs: median(samples), p90Ms: p90(samples), runs: samples.length * BATCH };
 }
 
-export async function runBench(fixtures: Fixtures, runs: number): Promise<Timing[]> {
-  const results: Timing[] = [];
-  const payload = JSON.stringify({
-    type: 'ACTIVITY_TYPE_STAMP_LOGIN',
-    timestampMs: String(Date.now()),
-    organizationId: 'bench',
-    parameters: { publicKey: '02'.padEnd(66, 'a') },
-  });
-
-  // Stamp: sign the exact payload with the session key.
-  const ourKey = await generateSigningKeyPair();
-  results.push(await time('stamp', 'ours', () => createStamp(payload, ourKey), runs));
+/** Stamp: sign the exact payload with the session key; beside it, the one ECDSA sign it cannot go below. */
+async function benchStamp(payload: string, ourKey: CryptoKeyPair, runs: number): Promise<Timing[]> {
+  const results = [await time('stamp', 'ours', () => createStamp(payload, ourKey), runs)];
   // The floor of any WebCrypto stamper: the one ECDSA sign a stamp needs, alone.
   const bytes = new TextEncoder().encode(payload);
   results.push(
@@ -103,38 +94,39 @@ export async function runBench(fixtures: Fixtures, runs: number): Promise<Timing
   const theirKey = generateP256KeyPair();
   const stamper = new ApiKeyStamper({ apiPublicKey: theirKey.publicKey, apiPrivateKey: theirKey.privateKey });
   results.push(await time('stamp', 'turnkey', () => stamper.stamp(payload), runs));
+  return results;
+}
 
-  // OTP sealing: verify the target bundle against the pinned key, then HPKE-seal the code.
+/** OTP sealing: verify the target bundle against the pinned key, then HPKE-seal the code. */
+async function benchOtpSeal(runs: number): Promise<Timing[]> {
   const enclave = makeEnclave();
   const target = makeBundle(enclave, { targetPublic: randomKeyHex().uncompressed });
   const tek = await publicKeyHex((await generateSigningKeyPair()).publicKey, 'compressed');
   const trust = { pinnedKey: enclave.publicKeyHex };
-  results.push(
+  return [
     await time(
       'OTP seal',
       'ours',
       () => sealOtpBundle({ otpCode: '123456', publicKey: tek, targetBundle: target, trust }),
       runs,
     ),
-  );
-  results.push(
     await time('OTP seal', 'turnkey', () => encryptOtpCodeToBundle('123456', target, tek, enclave.publicKeyHex), runs),
-  );
+  ];
+}
 
-  // Session bundle opening (Turnkey's production fixture for both).
+/** Session bundle opening (Turnkey's production fixture for both), alone and with the key's first stamp. */
+async function benchSessionOpen(fixtures: Fixtures, payload: string, runs: number): Promise<Timing[]> {
   const credential = fixtures.credentialBundle;
   const recipient = await importEcdhPair(credential.recipientPrivateKeyHex);
-  results.push(
+  const results = [
     await time('session bundle open', 'ours', () => openSessionKeyBundle(credential.bundle, recipient), runs),
-  );
-  results.push(
     await time(
       'session bundle open',
       'turnkey',
       async () => decryptCredentialBundle(credential.bundle, credential.recipientPrivateKeyHex),
       runs,
     ),
-  );
+  ];
 
   // What a sign-in ends with, a bundle opened and its key's first stamp: our open imports the key
   // once (non-extractable, self-checked); Turnkey's returns the key in hex, which its stamper then
@@ -159,11 +151,14 @@ export async function runBench(fixtures: Fixtures, runs: number): Promise<Timing
       runs,
     ),
   );
+  return results;
+}
 
-  // Export bundle opening (production fixture, production export signer key pinned).
+/** Export bundle opening (production fixture, production export signer key pinned). */
+async function benchExportOpen(fixtures: Fixtures, runs: number): Promise<Timing[]> {
   const exported = { ...fixtures.exportBundle, bundle: JSON.stringify(fixtures.exportBundle.bundle) };
   const exportRecipient = await importEcdhPair(exported.recipientPrivateKeyHex);
-  results.push(
+  return [
     await time(
       'export bundle open',
       'ours',
@@ -176,8 +171,6 @@ export async function runBench(fixtures: Fixtures, runs: number): Promise<Timing
         }),
       runs,
     ),
-  );
-  results.push(
     await time(
       'export bundle open',
       'turnkey',
@@ -190,28 +183,44 @@ export async function runBench(fixtures: Fixtures, runs: number): Promise<Timing
         }),
       runs,
     ),
-  );
+  ];
+}
 
-  // Key generation: a session signing pair and an HPKE recipient pair.
-  results.push(await time('key pair (signing)', 'ours', () => generateSigningKeyPair(), runs));
-  results.push(await time('key pair (HPKE recipient)', 'ours', () => generateEncryptionKeyPair(), runs));
-  results.push(await time('key pair', 'turnkey', async () => generateP256KeyPair(), runs));
-
-  // IndexedDB: store and read back a session record holding a non-extractable key.
+/** IndexedDB: store and read back a session record holding a non-extractable key. */
+async function benchIndexedDb(ourKey: CryptoKeyPair, runs: number): Promise<Timing> {
   const record = { sessionId: 'Session:bench', expiresAt: Date.now() + 60_000, keyPair: ourKey };
-  results.push(
-    await time(
-      'IndexedDB store + restore session',
-      'ours',
-      async () => {
-        await set('bench-session', record);
-        await get('bench-session');
-      },
-      Math.min(runs, 100),
-    ),
+  const timing = await time(
+    'IndexedDB store + restore session',
+    'ours',
+    async () => {
+      await set('bench-session', record);
+      await get('bench-session');
+    },
+    Math.min(runs, 100),
   );
   await del('bench-session');
-  return results;
+  return timing;
+}
+
+export async function runBench(fixtures: Fixtures, runs: number): Promise<Timing[]> {
+  const payload = JSON.stringify({
+    type: 'ACTIVITY_TYPE_STAMP_LOGIN',
+    timestampMs: String(Date.now()),
+    organizationId: 'bench',
+    parameters: { publicKey: '02'.padEnd(66, 'a') },
+  });
+  const ourKey = await generateSigningKeyPair();
+  return [
+    ...(await benchStamp(payload, ourKey, runs)),
+    ...(await benchOtpSeal(runs)),
+    ...(await benchSessionOpen(fixtures, payload, runs)),
+    ...(await benchExportOpen(fixtures, runs)),
+    // Key generation: a session signing pair and an HPKE recipient pair.
+    await time('key pair (signing)', 'ours', () => generateSigningKeyPair(), runs),
+    await time('key pair (HPKE recipient)', 'ours', () => generateEncryptionKeyPair(), runs),
+    await time('key pair', 'turnkey', async () => generateP256KeyPair(), runs),
+    await benchIndexedDb(ourKey, runs),
+  ];
 }
 
 /**

@@ -507,7 +507,7 @@ export const MUTANTS = [
   {
     name: 'sandbox: the OTP token no longer names the sealed session key',
     operation: 'auth.verify',
-    file: 'src/sandbox/routes/credentials.ts',
+    file: 'src/sandbox/routes/credential-verify.ts',
     search: '...(clientPublicKey !== undefined ? { session_public_key: clientPublicKey } : {}),',
     replace: '',
     tests: [SANDBOX_BINDING],

@@ -2,8 +2,8 @@
 // tsx). Node-only files end in `.node.test.ts`; files ending in plain
 // `.test.ts` are shared with the browser suite; `.browser.test.ts` are skipped.
 // Page tests (`.page.test.ts`: Node drives real pages in the engine TEST_ENGINE
-// names) run only with `--pages`, which runs nothing else; npm test runs them
-// once per engine.
+// names; kept in test/pages/, found by their suffix wherever they are) run only
+// with `--pages`, which runs nothing else; npm test runs them once per engine.
 //
 // Each file runs in a process of its own, two at a time, under a watchdog. On
 // Node 20, tsx's module hooks run on a thread of their own, and a process can

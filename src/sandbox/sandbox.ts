@@ -1,6 +1,6 @@
 /**
- * A local stand-in for the payments service's embedded-wallet sandbox
- * (spec Parts 4.9 and 5.8), for demos and tests: real HTTP on 127.0.0.1,
+ * A local stand-in for the payments service's embedded-wallet sandbox,
+ * for demos and tests: real HTTP on 127.0.0.1,
  * real HPKE, real stamp and passkey checks, OTP code 000000, state in memory.
  *
  * ```ts
@@ -81,12 +81,8 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-/** Starts a sandbox on 127.0.0.1. */
-export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const credentials = options.credentials ?? {
-    username: `sandbox-${randomBytes(4).toString('hex')}`,
-    password: randomBytes(18).toString('base64url'),
-  };
+/** The sandbox's state, clock, rules and enclave keys, from the options. */
+function createContext(options: SandboxOptions): SandboxContext {
   const config: SandboxConfig = {
     otpCode: '000000',
     sessionLifetimeMs: 15 * 60_000,
@@ -100,7 +96,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     oidcIssuers: options.oidcIssuers ?? [SANDBOX_OIDC_ISSUER, 'https://accounts.google.com'],
   };
   const clock = createClock(options.now);
-  const ctx: SandboxContext = {
+  return {
     store: new Store(clock.now, config.requestIdLifetimeMs),
     clock,
     config,
@@ -109,6 +105,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       export: createEnclaveKey(options.enclaveKeys?.export),
     },
   };
+}
+
+/** The service API's routes, in the order they are matched. */
+function apiRoutes(ctx: SandboxContext): Router {
   const api = new Router();
   // Before customerRoutes: /customers/external-accounts must not be read as /customers/{customerId}.
   externalAccountRoutes(api, ctx);
@@ -120,6 +120,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   transactionRoutes(api, ctx);
   transferRoutes(api, ctx);
   sandboxMoneyRoutes(api, ctx);
+  return api;
+}
+
+/** Starts a sandbox on 127.0.0.1. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const credentials = options.credentials ?? {
+    username: `sandbox-${randomBytes(4).toString('hex')}`,
+    password: randomBytes(18).toString('base64url'),
+  };
+  const ctx = createContext(options);
+  const api = apiRoutes(ctx);
   const faults = new Faults();
   const control = new Router();
   controlRoutes(control, ctx, faults);

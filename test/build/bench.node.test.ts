@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 
 describe('npm run bench', () => {
   it('a short run reports every operation, ours and Turnkey, the load to interactive and the relay', async () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts'], {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts'], {
       encoding: 'utf8',
       env: {
         ...process.env,

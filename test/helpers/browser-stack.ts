@@ -1,4 +1,4 @@
-/** Browser-side helpers for tests against the sandbox + relay mounted at /api (test/harness/wallet-stack.ts). */
+/** Browser-side helpers for tests against the sandbox + relay mounted at /api (test/helpers/harness/wallet-stack.ts). */
 import { fetchTransport, type Quote, type Transport, type WireRequest } from '../../src/protocol/index.js';
 import { WalletClient, type OidcTokenProvider, type WalletClientOptions } from '../../src/client/index.js';
 

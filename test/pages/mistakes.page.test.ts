@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { itNeeds } from '../harness/node.js';
+import { itNeeds } from '../helpers/harness/node.js';
 import { createRelay, toNodeHandler } from '../../src/relay/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { VERSION } from '../../src/packaging/version.js';

@@ -9,7 +9,7 @@
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
-import { itNeeds } from '../harness/node.js';
+import { itNeeds } from '../helpers/harness/node.js';
 import { testEngine, type Tab } from '../helpers/engine/index.js';
 import { BUNDLE, newPageWallet, pageSuite, walletPageUrl } from '../helpers/page-server.js';
 import { platform } from '../helpers/stack.js';

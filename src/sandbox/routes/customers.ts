@@ -1,4 +1,4 @@
-/** Customers, their embedded wallets, and contact changes (spec Parts 2.1 and 4.2). */
+/** Customers, their embedded wallets, and contact changes. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
@@ -14,7 +14,7 @@ import {
 import { ApiError, invalidInput, notFound } from '../http-error.js';
 import { newId } from '../ids.js';
 import { paginate } from '../list.js';
-import type { Router } from '../router.js';
+import type { ApiRequest, ApiResponse, Router } from '../router.js';
 import { activity, signedFlow } from '../signed-request.js';
 import type { Customer, InternalAccount, Store } from '../store.js';
 import { SANDBOX_UMA_DOMAIN, sameUma } from '../uma.js';
@@ -29,7 +29,7 @@ function refuseTakenUma(store: Store, umaAddress: string, customerId?: string): 
 }
 
 /**
- * The system-generated umaAddress (spec 2.1) on the sandbox's UMA domain: the
+ * The system-generated umaAddress on the sandbox's UMA domain: the
  * platform's own id when it makes a readable UMA user name, else a short
  * random one; made unique with a random tail when taken.
  */
@@ -49,7 +49,7 @@ function defaultUmaAddress(store: Store, platformCustomerId: string | undefined)
 /**
  * Provisions the EMBEDDED_WALLET internal account every sandbox customer
  * gets. It has no credential yet: the first one is registered unsigned
- * (spec 2.10, 4.8 "first-time wallet bootstrap"), usually by the widget's
+ * (the first-time wallet bootstrap), usually by the widget's
  * "send me a code" on the user's first sign-in.
  */
 function provisionWallet(ctx: SandboxContext, customer: Customer): InternalAccount {
@@ -71,6 +71,83 @@ function provisionWallet(ctx: SandboxContext, customer: Customer): InternalAccou
   return account;
 }
 
+/** A new customer, with its embedded wallet provisioned. */
+function createCustomer(ctx: SandboxContext, body: Record<string, unknown>): ApiResponse {
+  const { store } = ctx;
+  const fields = readCustomerFields(body);
+  const createOnly = readCreateOnlyFields(body);
+  const platformCustomerId = createOnly.platformCustomerId ?? randomUUID();
+  if ([...store.customers.values()].some((c) => c.platformCustomerId === platformCustomerId)) {
+    throw new ApiError(409, 'CUSTOMER_ALREADY_EXISTS', 'A customer with this platformCustomerId exists');
+  }
+  if (fields.umaAddress !== undefined) refuseTakenUma(store, fields.umaAddress);
+  const now = ctx.clock.now();
+  const customer: Customer = {
+    ...fields,
+    ...createOnly,
+    id: newId('Customer'),
+    platformCustomerId,
+    customerType: 'INDIVIDUAL',
+    umaAddress: fields.umaAddress ?? defaultUmaAddress(store, createOnly.platformCustomerId),
+    currencies: fields.currencies ?? defaultCurrencies(createOnly.region),
+    kycStatus: fields.kycStatus ?? DEFAULT_KYC_STATUS,
+    createdAt: now,
+    updatedAt: now,
+  };
+  store.customers.set(customer.id, customer);
+  provisionWallet(ctx, customer);
+  return { status: 201, body: customerJson(customer) };
+}
+
+/** A customer's update; a change of email or phone on a customer with a wallet must be signed. */
+async function updateCustomer(ctx: SandboxContext, request: ApiRequest, customer: Customer): Promise<ApiResponse> {
+  const { store } = ctx;
+  const { body } = request;
+  refuseCreateOnlyFields(body);
+  const fields = readCustomerFields(body);
+  const contact = { email: fields.email, phoneNumber: fields.phoneNumber };
+  if (contact.email && contact.phoneNumber) throw invalidInput('Update email and phoneNumber in separate calls');
+  if (fields.umaAddress !== undefined) refuseTakenUma(store, fields.umaAddress, customer.id);
+  const apply = () => {
+    // Checked again: another customer may have taken the address while this update awaited its signature.
+    if (fields.umaAddress !== undefined) refuseTakenUma(store, fields.umaAddress, customer.id);
+    Object.assign(customer, fields, { updatedAt: ctx.clock.now() });
+    // Tied OTP credentials follow the contact.
+    for (const account of store.accountsOf(customer.id)) {
+      for (const credential of store.credentialsOf(account.id)) {
+        const next =
+          credential.type === 'EMAIL_OTP'
+            ? contact.email
+            : credential.type === 'SMS_OTP'
+              ? contact.phoneNumber
+              : undefined;
+        if (next) Object.assign(credential, { nickname: next, updatedAt: ctx.clock.now() });
+      }
+    }
+    return { status: 200, body: customerJson(customer) };
+  };
+  // With a wallet, a contact change is signed by a session of a verified credential; before
+  // the first sign-in nothing can sign it (docs/sandbox.md).
+  const wallets = store.accountsOf(customer.id);
+  const changes =
+    (contact.email !== undefined && contact.email !== customer.email) ||
+    (contact.phoneNumber !== undefined && contact.phoneNumber !== customer.phoneNumber);
+  if (!changes || wallets.length === 0) return apply();
+  const type = contact.email ? 'ACTIVITY_TYPE_UPDATE_USER_EMAIL' : 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER';
+  return signedFlow(ctx, {
+    request,
+    begin: () => ({
+      type,
+      payloadToSign: activity(ctx, type, wallets[0]!.organizationId, {
+        customerId: customer.id,
+        ...(contact.email ? { email: contact.email } : { phoneNumber: contact.phoneNumber }),
+      }),
+      signer: { kind: 'session', accountIds: wallets.map((w) => w.id) },
+    }),
+    complete: apply,
+  });
+}
+
 export function customerRoutes(router: Router, ctx: SandboxContext): void {
   const { store } = ctx;
   const findCustomer = (id: string) => {
@@ -79,31 +156,7 @@ export function customerRoutes(router: Router, ctx: SandboxContext): void {
     return customer;
   };
 
-  router.on('POST', '/customers', ({ body }) => {
-    const fields = readCustomerFields(body);
-    const createOnly = readCreateOnlyFields(body);
-    const platformCustomerId = createOnly.platformCustomerId ?? randomUUID();
-    if ([...store.customers.values()].some((c) => c.platformCustomerId === platformCustomerId)) {
-      throw new ApiError(409, 'CUSTOMER_ALREADY_EXISTS', 'A customer with this platformCustomerId exists');
-    }
-    if (fields.umaAddress !== undefined) refuseTakenUma(store, fields.umaAddress);
-    const now = ctx.clock.now();
-    const customer: Customer = {
-      ...fields,
-      ...createOnly,
-      id: newId('Customer'),
-      platformCustomerId,
-      customerType: 'INDIVIDUAL',
-      umaAddress: fields.umaAddress ?? defaultUmaAddress(store, createOnly.platformCustomerId),
-      currencies: fields.currencies ?? defaultCurrencies(createOnly.region),
-      kycStatus: fields.kycStatus ?? DEFAULT_KYC_STATUS,
-      createdAt: now,
-      updatedAt: now,
-    };
-    store.customers.set(customer.id, customer);
-    provisionWallet(ctx, customer);
-    return { status: 201, body: customerJson(customer) };
-  });
+  router.on('POST', '/customers', ({ body }) => createCustomer(ctx, body));
 
   router.on('GET', '/customers', ({ query }) => {
     const email = query.get('email');
@@ -128,51 +181,7 @@ export function customerRoutes(router: Router, ctx: SandboxContext): void {
     body: customerJson(findCustomer(params['customerId']!)),
   }));
 
-  router.on('PATCH', '/customers/{customerId}', async (request) => {
-    const customer = findCustomer(request.params['customerId']!);
-    const { body } = request;
-    refuseCreateOnlyFields(body);
-    const fields = readCustomerFields(body);
-    const contact = { email: fields.email, phoneNumber: fields.phoneNumber };
-    if (contact.email && contact.phoneNumber) throw invalidInput('Update email and phoneNumber in separate calls');
-    if (fields.umaAddress !== undefined) refuseTakenUma(store, fields.umaAddress, customer.id);
-    const apply = () => {
-      // Checked again: another customer may have taken the address while this update awaited its signature.
-      if (fields.umaAddress !== undefined) refuseTakenUma(store, fields.umaAddress, customer.id);
-      Object.assign(customer, fields, { updatedAt: ctx.clock.now() });
-      // Tied OTP credentials follow the contact (spec Part 4.2, rule 2).
-      for (const account of store.accountsOf(customer.id)) {
-        for (const credential of store.credentialsOf(account.id)) {
-          const next =
-            credential.type === 'EMAIL_OTP'
-              ? contact.email
-              : credential.type === 'SMS_OTP'
-                ? contact.phoneNumber
-                : undefined;
-          if (next) Object.assign(credential, { nickname: next, updatedAt: ctx.clock.now() });
-        }
-      }
-      return { status: 200, body: customerJson(customer) };
-    };
-    // Rule 2 as written: with a wallet, a contact change is signed by a session of a verified
-    // credential; before the first sign-in nothing can sign it (docs/sandbox.md).
-    const wallets = store.accountsOf(customer.id);
-    const changes =
-      (contact.email !== undefined && contact.email !== customer.email) ||
-      (contact.phoneNumber !== undefined && contact.phoneNumber !== customer.phoneNumber);
-    if (!changes || wallets.length === 0) return apply();
-    const type = contact.email ? 'ACTIVITY_TYPE_UPDATE_USER_EMAIL' : 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER';
-    return signedFlow(ctx, {
-      request,
-      begin: () => ({
-        type,
-        payloadToSign: activity(ctx, type, wallets[0]!.organizationId, {
-          customerId: customer.id,
-          ...(contact.email ? { email: contact.email } : { phoneNumber: contact.phoneNumber }),
-        }),
-        signer: { kind: 'session', accountIds: wallets.map((w) => w.id) },
-      }),
-      complete: apply,
-    });
-  });
+  router.on('PATCH', '/customers/{customerId}', (request) =>
+    updateCustomer(ctx, request, findCustomer(request.params['customerId']!)),
+  );
 }

@@ -1,6 +1,6 @@
 /**
  * Quotes from an embedded wallet to an external account, and their signed
- * execution (spec 2.5, 4.5). A quote converts at the sandbox's fixed rates
+ * execution. A quote converts at the sandbox's fixed rates
  * (quote-pricing.ts); what the wallet signs commits to exactly the values the
  * quote shows, which the widget checks field by field (src/client/verify-quote.ts).
  */
@@ -13,7 +13,7 @@ import { once } from '../idempotency.js';
 import { newId } from '../ids.js';
 import { outcomeAt, type PaymentStatus } from '../payment-outcome.js';
 import { priceQuote } from '../quote-pricing.js';
-import type { Router } from '../router.js';
+import type { ApiRequest, ApiResponse, Router } from '../router.js';
 import { activity } from '../signed-request.js';
 import { checkStamp } from '../stamp-check.js';
 import type { Quote } from '../store.js';
@@ -54,58 +54,93 @@ function commitment(quote: Omit<Quote, 'payloadToSign'>): string {
   ).toString('hex');
 }
 
-export function quoteRoutes(router: Router, ctx: SandboxContext): void {
+/** A new quote from an embedded wallet to an external account, with the activity the wallet signs. */
+function createQuote(ctx: SandboxContext, body: Record<string, unknown>): ApiResponse {
   const { store, clock } = ctx;
+  const source = body['source'] as Record<string, unknown> | undefined;
+  const destination = body['destination'] as Record<string, unknown> | undefined;
+  const wallet = store.accounts.get(text(source?.['accountId']));
+  if (!wallet) throw invalidInput('source.accountId must be an embedded wallet internal account');
+  const target = store.externalAccounts.get(text(destination?.['accountId']));
+  if (!target) throw invalidInput('destination.accountId must be an external account');
+  const side = body['lockedCurrencySide'] ?? 'SENDING';
+  if (side !== 'SENDING' && side !== 'RECEIVING') throw invalidInput('lockedCurrencySide must be SENDING or RECEIVING');
+  const amount = body['lockedCurrencyAmount'];
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0)
+    throw invalidInput('lockedCurrencyAmount must be a positive integer (smallest unit of the locked side)');
+  const price = priceQuote({
+    sendingCurrency: wallet.currency,
+    receivingCurrency: target.currency,
+    lockedSide: side,
+    amount,
+  });
+  const now = clock.now();
+  const draft: Omit<Quote, 'payloadToSign'> = {
+    id: newId('Quote'),
+    sourceAccountId: wallet.id,
+    customerId: wallet.customerId,
+    destinationAccountId: target.id,
+    sendingCurrency: wallet.currency,
+    receivingCurrency: target.currency,
+    ...price,
+    paymentRail: railOf(target.currency),
+    createdAt: now,
+    expiresAt: now + ctx.config.quoteLifetimeMs,
+    transactionId: newId('Transaction'),
+  };
+  const quote: Quote = {
+    ...draft,
+    payloadToSign: activity(ctx, 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2', wallet.organizationId, {
+      type: 'TRANSACTION_TYPE_ETHEREUM',
+      signWith: wallet.walletAddress,
+      unsignedTransaction: commitment(draft),
+    }),
+  };
+  store.quotes.set(quote.id, quote);
+  return { status: 201, body: quoteJson(quote, quoteStatus(ctx, quote)) };
+}
+
+/** Executes `quote` once its stamp, by an active session of the source wallet, checks out. */
+async function executeQuote(ctx: SandboxContext, quote: Quote, headers: ApiRequest['headers']): Promise<ApiResponse> {
+  const { store, clock } = ctx;
+  if (quote.executedAt !== undefined)
+    throw new ApiError(409, 'QUOTE_ALREADY_EXECUTED', 'The quote has already been executed');
+  if (clock.now() > quote.expiresAt) {
+    throw new ApiError(400, 'QUOTE_EXPIRED', 'The quote has expired', {
+      details: { expiresAt: iso(quote.expiresAt) },
+    });
+  }
+  const stamp = headers['service-wallet-signature'];
+  if (typeof stamp !== 'string')
+    throw new ApiError(
+      401,
+      'WALLET_SIGNATURE_MISSING',
+      'Service-Wallet-Signature is required: the source is an embedded wallet',
+    );
+  const signer = await checkStamp(stamp, quote.payloadToSign);
+  if (!store.activeSessions(quote.sourceAccountId, clock.now()).some((s) => s.publicKey === signer)) {
+    throw new ApiError(401, 'WALLET_SIGNATURE_INVALID', 'The stamp key is not an active session of the source wallet');
+  }
+  // Checked again after the await: a concurrent call (without this key) may have executed it meanwhile.
+  if (quote.executedAt !== undefined)
+    throw new ApiError(409, 'QUOTE_ALREADY_EXECUTED', 'The quote has already been executed');
+  const wallet = store.accounts.get(quote.sourceAccountId)!;
+  if (balanceOf(ctx, wallet) < quote.sendingAmount) {
+    throw new ApiError(400, 'INSUFFICIENT_FUNDS', 'The wallet balance does not cover the quote');
+  }
+  quote.executedAt = clock.now();
+  return { status: 200, body: quoteJson(quote, quoteStatus(ctx, quote)) };
+}
+
+export function quoteRoutes(router: Router, ctx: SandboxContext): void {
+  const { store } = ctx;
   const findQuote = (id: string) => {
     const quote = store.quotes.get(id);
     if (!quote) throw notFound('QUOTE_NOT_FOUND', 'Quote');
     return quote;
   };
 
-  router.on('POST', '/quotes', ({ body }) => {
-    const source = body['source'] as Record<string, unknown> | undefined;
-    const destination = body['destination'] as Record<string, unknown> | undefined;
-    const wallet = store.accounts.get(text(source?.['accountId']));
-    if (!wallet) throw invalidInput('source.accountId must be an embedded wallet internal account');
-    const target = store.externalAccounts.get(text(destination?.['accountId']));
-    if (!target) throw invalidInput('destination.accountId must be an external account');
-    const side = body['lockedCurrencySide'] ?? 'SENDING';
-    if (side !== 'SENDING' && side !== 'RECEIVING')
-      throw invalidInput('lockedCurrencySide must be SENDING or RECEIVING');
-    const amount = body['lockedCurrencyAmount'];
-    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0)
-      throw invalidInput('lockedCurrencyAmount must be a positive integer (smallest unit of the locked side)');
-    const price = priceQuote({
-      sendingCurrency: wallet.currency,
-      receivingCurrency: target.currency,
-      lockedSide: side,
-      amount,
-    });
-    const now = clock.now();
-    const draft: Omit<Quote, 'payloadToSign'> = {
-      id: newId('Quote'),
-      sourceAccountId: wallet.id,
-      customerId: wallet.customerId,
-      destinationAccountId: target.id,
-      sendingCurrency: wallet.currency,
-      receivingCurrency: target.currency,
-      ...price,
-      paymentRail: railOf(target.currency),
-      createdAt: now,
-      expiresAt: now + ctx.config.quoteLifetimeMs,
-      transactionId: newId('Transaction'),
-    };
-    const quote: Quote = {
-      ...draft,
-      payloadToSign: activity(ctx, 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2', wallet.organizationId, {
-        type: 'TRANSACTION_TYPE_ETHEREUM',
-        signWith: wallet.walletAddress,
-        unsignedTransaction: commitment(draft),
-      }),
-    };
-    store.quotes.set(quote.id, quote);
-    return { status: 201, body: quoteJson(quote, quoteStatus(ctx, quote)) };
-  });
+  router.on('POST', '/quotes', ({ body }) => createQuote(ctx, body));
 
   router.on('GET', '/quotes/{id}', ({ params }) => {
     const quote = findQuote(params['id']!);
@@ -114,39 +149,6 @@ export function quoteRoutes(router: Router, ctx: SandboxContext): void {
 
   router.on('POST', '/quotes/{id}/execute', ({ params, headers }) => {
     const idempotencyKey = typeof headers['idempotency-key'] === 'string' ? headers['idempotency-key'] : undefined;
-    return once(ctx, idempotencyKey, async () => {
-      const quote = findQuote(params['id']!);
-      if (quote.executedAt !== undefined)
-        throw new ApiError(409, 'QUOTE_ALREADY_EXECUTED', 'The quote has already been executed');
-      if (clock.now() > quote.expiresAt) {
-        throw new ApiError(400, 'QUOTE_EXPIRED', 'The quote has expired', {
-          details: { expiresAt: iso(quote.expiresAt) },
-        });
-      }
-      const stamp = headers['service-wallet-signature'];
-      if (typeof stamp !== 'string')
-        throw new ApiError(
-          401,
-          'WALLET_SIGNATURE_MISSING',
-          'Service-Wallet-Signature is required: the source is an embedded wallet',
-        );
-      const signer = await checkStamp(stamp, quote.payloadToSign);
-      if (!store.activeSessions(quote.sourceAccountId, clock.now()).some((s) => s.publicKey === signer)) {
-        throw new ApiError(
-          401,
-          'WALLET_SIGNATURE_INVALID',
-          'The stamp key is not an active session of the source wallet',
-        );
-      }
-      // Checked again after the await: a concurrent call (without this key) may have executed it meanwhile.
-      if (quote.executedAt !== undefined)
-        throw new ApiError(409, 'QUOTE_ALREADY_EXECUTED', 'The quote has already been executed');
-      const wallet = store.accounts.get(quote.sourceAccountId)!;
-      if (balanceOf(ctx, wallet) < quote.sendingAmount) {
-        throw new ApiError(400, 'INSUFFICIENT_FUNDS', 'The wallet balance does not cover the quote');
-      }
-      quote.executedAt = clock.now();
-      return { status: 200, body: quoteJson(quote, quoteStatus(ctx, quote)) };
-    });
+    return once(ctx, idempotencyKey, async () => executeQuote(ctx, findQuote(params['id']!), headers));
   });
 }

@@ -1,7 +1,7 @@
 /** Chromium for the engine driver: Debian's build through Playwright, passkeys by its virtual authenticator. */
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/chromium.mjs';
-import { VIRTUAL_AUTHENTICATOR } from '../../harness/virtual-authenticator.js';
+import { VIRTUAL_AUTHENTICATOR } from '../harness/virtual-authenticator.js';
 import { inPageScript, Tab, type Engine } from './driver.js';
 
 export async function launchChromium(): Promise<Engine> {

@@ -21,9 +21,9 @@ import pixelmatch from 'pixelmatch';
 import { chromium, type Browser, type Locator, type Page } from 'playwright';
 import { PNG } from 'pngjs';
 import { format, resolveConfig } from 'prettier';
-import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs';
-import { startDemo, type RunningDemo } from '../helpers/demo-server.js';
-import { testEngine } from '../helpers/engine/index.js';
+import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/chromium.mjs';
+import { startDemo, type RunningDemo } from '../../helpers/demo-server.js';
+import { testEngine } from '../../helpers/engine/index.js';
 
 const UPDATE = process.env['GALLERY_UPDATE'] === '1';
 const DIR = 'docs/gallery';
@@ -436,7 +436,7 @@ async function writeIndex(): Promise<void> {
     '',
     'Every state of the wallet on the demo page, in Chromium: light and dark, a custom accent,',
     'Spanish, at 375 and 1024 px. `npm run gallery` refreshes the pictures; `npm test` compares',
-    'them (test/gallery/gallery.page.test.ts). Magenta boxes mask what changes on every run',
+    'them (test/pages/gallery/gallery.page.test.ts). Magenta boxes mask what changes on every run',
     '(times left, random ids and addresses). The browser is shown only the DejaVu fonts of the',
     'locked npm package; `gallery/chromium-version.txt` names the build that took the pictures',
     '(another build is compared at 2%, this one at 0.2%).',

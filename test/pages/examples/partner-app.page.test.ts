@@ -17,8 +17,8 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { launchEngine, testEngine, type Engine, type Tab } from '../helpers/engine/index.js';
-import { spawnServer } from '../helpers/spawned-server.js';
+import { launchEngine, testEngine, type Engine, type Tab } from '../../helpers/engine/index.js';
+import { spawnServer } from '../../helpers/spawned-server.js';
 
 const run = promisify(execFile);
 const EXAMPLE = 'examples/partner-app';

@@ -11,8 +11,8 @@
 import { expect } from 'chai';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { startDemo, type RunningDemo } from '../helpers/demo-server.js';
-import { launchEngine, testEngine, type Device, type Engine, type Tab } from '../helpers/engine/index.js';
+import { startDemo, type RunningDemo } from '../../helpers/demo-server.js';
+import { launchEngine, testEngine, type Device, type Engine, type Tab } from '../../helpers/engine/index.js';
 
 const ENGINE = testEngine();
 const SHOTS = `test-results/e2e/${ENGINE}`;

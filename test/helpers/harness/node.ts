@@ -28,7 +28,7 @@ export const runtime = `node ${process.version}`;
 
 /** Reads a JSON file from `test/vectors/`. */
 export async function loadVector<T = unknown>(name: string): Promise<T> {
-  const path = fileURLToPath(new URL(`../vectors/${name}`, import.meta.url));
+  const path = fileURLToPath(new URL(`../../vectors/${name}`, import.meta.url));
   return JSON.parse(await readFile(path, 'utf8')) as T;
 }
 

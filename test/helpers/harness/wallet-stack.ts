@@ -6,9 +6,9 @@
  * this is shipped; it is the tests' stand-in for the partner's backend.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRelay, toNodeHandler, type RelayLogEntry } from '../../src/relay/index.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { registerOtpCredentials } from '../helpers/otp-credentials.js';
+import { createRelay, toNodeHandler, type RelayLogEntry } from '../../../src/relay/index.js';
+import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { registerOtpCredentials } from '../otp-credentials.js';
 
 export interface WalletStack {
   sandbox: Sandbox;

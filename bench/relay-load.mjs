@@ -1,4 +1,4 @@
-// A second process for the relay benchmark: keeps 8 requests in flight
+// A second process for the relay benchmark (bench/relay.ts): keeps 8 requests in flight
 // against one URL for the given seconds, then prints {rps, p50, p99} as JSON.
 const [url, headersJson, seconds] = process.argv.slice(2);
 const headers = JSON.parse(headersJson);

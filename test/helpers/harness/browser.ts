@@ -51,7 +51,7 @@ export const itNeeds = (need: () => Need, name: string, fn: Fn): void =>
 
 /** Fetches a JSON file from `test/vectors/` (served by the test runner from the project root). */
 export async function loadVector<T = unknown>(name: string): Promise<T> {
-  const response = await fetch(new URL(`../vectors/${name}`, import.meta.url));
+  const response = await fetch(new URL(`../../vectors/${name}`, import.meta.url));
   if (!response.ok) throw new Error(`vector ${name}: HTTP ${response.status}`);
   return (await response.json()) as T;
 }
