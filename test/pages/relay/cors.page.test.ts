@@ -10,8 +10,8 @@ import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { launchEngine, testEngine, type Engine, type Tab } from '../helpers/engine/index.js';
-import { createWalletCustomer, startStack, type Stack } from '../helpers/stack.js';
+import { launchEngine, testEngine, type Engine, type Tab } from '../../helpers/engine/index.js';
+import { createWalletCustomer, startStack, type Stack } from '../../helpers/stack.js';
 
 /** A site that serves one empty page: the origin the browser runs fetches from. */
 async function site(): Promise<{ origin: string; server: Server }> {
