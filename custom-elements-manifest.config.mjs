@@ -86,8 +86,9 @@ const tidy = {
 };
 
 export default {
+  // The shared base (client, strings) is read so that every element lists what it inherits.
   globs: ['src/elements/**/*.ts'],
-  exclude: ['src/elements/**/*.styles.ts', 'src/elements/shared/**'],
+  exclude: ['src/elements/**/*.styles.ts', 'src/elements/shared/!(wallet-element).ts', 'src/elements/strings/**'],
   outdir: '.',
   litelement: true,
   packagejson: false, // package.json names the manifest itself; the analyzer must not rewrite it

@@ -32,7 +32,7 @@ export interface EwElements {
     attributes: {
       'hide-title'?: Attribute<EwAccountSettings['hideTitle']>;
     };
-    properties: Partial<Pick<EwAccountSettings, 'client' | 'strings'>>;
+    properties: Partial<Pick<EwAccountSettings, 'strings' | 'client'>>;
   };
   'ew-approve-quote': {
     element: EwApproveQuote;
@@ -44,14 +44,14 @@ export interface EwElements {
       status?: Attribute<EwApproveQuote['status']>;
       'failure-reason'?: Attribute<EwApproveQuote['failureReason']>;
     };
-    properties: Partial<Pick<EwApproveQuote, 'client' | 'quote' | 'strings'>>;
+    properties: Partial<Pick<EwApproveQuote, 'quote' | 'strings' | 'client'>>;
   };
   'ew-credentials': {
     element: EwCredentials;
     attributes: {
       'hide-title'?: Attribute<EwCredentials['hideTitle']>;
     };
-    properties: Partial<Pick<EwCredentials, 'client' | 'oidcTokenProvider' | 'strings'>>;
+    properties: Partial<Pick<EwCredentials, 'oidcTokenProvider' | 'strings' | 'client'>>;
   };
   'ew-export-wallet': {
     element: EwExportWallet;
@@ -59,7 +59,7 @@ export interface EwElements {
       'hide-title'?: Attribute<EwExportWallet['hideTitle']>;
       'reveal-seconds'?: Attribute<EwExportWallet['revealSeconds']>;
     };
-    properties: Partial<Pick<EwExportWallet, 'client' | 'strings'>>;
+    properties: Partial<Pick<EwExportWallet, 'strings' | 'client'>>;
   };
   'ew-oauth-sign-in': {
     element: EwOAuthSignIn;
@@ -67,7 +67,7 @@ export interface EwElements {
       'credential-id'?: Attribute<EwOAuthSignIn['credentialId']>;
       label?: Attribute<EwOAuthSignIn['label']>;
     };
-    properties: Partial<Pick<EwOAuthSignIn, 'client' | 'oidcTokenProvider' | 'strings'>>;
+    properties: Partial<Pick<EwOAuthSignIn, 'oidcTokenProvider' | 'strings' | 'client'>>;
   };
   'ew-otp-sign-in': {
     element: EwOtpSignIn;
@@ -76,7 +76,7 @@ export interface EwElements {
       'credential-id'?: Attribute<EwOtpSignIn['credentialId']>;
       'code-length'?: Attribute<EwOtpSignIn['codeLength']>;
     };
-    properties: Partial<Pick<EwOtpSignIn, 'client' | 'strings'>>;
+    properties: Partial<Pick<EwOtpSignIn, 'strings' | 'client'>>;
   };
   'ew-passkey-sign-in': {
     element: EwPasskeySignIn;
@@ -84,14 +84,14 @@ export interface EwElements {
       'credential-id'?: Attribute<EwPasskeySignIn['credentialId']>;
       label?: Attribute<EwPasskeySignIn['label']>;
     };
-    properties: Partial<Pick<EwPasskeySignIn, 'client' | 'strings'>>;
+    properties: Partial<Pick<EwPasskeySignIn, 'strings' | 'client'>>;
   };
   'ew-sessions': {
     element: EwSessions;
     attributes: {
       'hide-title'?: Attribute<EwSessions['hideTitle']>;
     };
-    properties: Partial<Pick<EwSessions, 'client' | 'strings'>>;
+    properties: Partial<Pick<EwSessions, 'strings' | 'client'>>;
   };
   'ew-sign-in': {
     element: EwSignIn;
@@ -99,7 +99,7 @@ export interface EwElements {
       'oauth-label'?: Attribute<EwSignIn['oauthLabel']>;
       'first-sign-in'?: Attribute<EwSignIn['firstSignIn']>;
     };
-    properties: Partial<Pick<EwSignIn, 'client' | 'oidcTokenProvider' | 'strings'>>;
+    properties: Partial<Pick<EwSignIn, 'oidcTokenProvider' | 'strings' | 'client'>>;
   };
   'ew-wallet': {
     element: EwWallet;
@@ -125,6 +125,6 @@ export interface EwElements {
   'ew-wallet-overview': {
     element: EwWalletOverview;
     attributes: object;
-    properties: Partial<Pick<EwWalletOverview, 'client' | 'strings'>>;
+    properties: Partial<Pick<EwWalletOverview, 'strings' | 'client'>>;
   };
 }

@@ -318,9 +318,7 @@ export class EwApproveQuote extends WalletElement {
             ? html`<p part="error" role="alert">${s.quoteExpired}</p>`
             : !signedIn
               ? html`<p role="status">${s.reauthToApprove}</p>
-                  <ew-sign-in
-                    ><slot name=${CODE_SLOT} slot=${CODE_SLOT}></slot
-                  ></ew-sign-in>`
+                  <ew-sign-in><slot name=${CODE_SLOT} slot=${CODE_SLOT}></slot></ew-sign-in>`
               : html`<p part="message" class="muted countdown" aria-live="off">
                     ${s.expiresIn(Math.floor(secondsLeft / 60), secondsLeft % 60)}
                   </p>

@@ -1,0 +1,89 @@
+/**
+ * The wallet's signed-in view, in named parts: who is signed in and for how
+ * long (with "Stay signed in" and "Sign out"), the overview, the host's
+ * slotted content, and the sections (devices, methods, settings, export).
+ * The elements inside take the wallet's client and words from it
+ * (shared/wallet-element.ts), so nothing is handed to them here.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { SessionInfo } from '../../client/index.js';
+import { CODE_SLOT } from '../shared/code-slot.js';
+import { maskDestination } from '../shared/mask.js';
+import type { WalletStrings } from '../strings/index.js';
+
+export interface SignedInView {
+  strings: WalletStrings;
+  session: SessionInfo;
+  /** The account's contact when the session does not name it (passkey, OAuth); undefined while it is read. */
+  contact: string | undefined;
+  /** Milliseconds left in the session, on the service's clock. */
+  msLeft: number;
+  pending: boolean;
+  /** Notices and the error line, drawn under the header. */
+  notices: TemplateResult | typeof nothing;
+  /** Whether the wallet knows its customer (the overview and settings need it). */
+  hasCustomer: boolean;
+  hideSections: boolean;
+  onRefresh: () => void;
+  onSignOut: () => void;
+}
+
+/** Opening a section shows its list as it is now (another device may have changed it). */
+const reloadOnOpen = (event: Event) => {
+  const details = event.currentTarget as HTMLDetailsElement;
+  if (details.open)
+    void details
+      .querySelector<HTMLElement & { load(): Promise<void> }>('ew-sessions, ew-credentials, ew-account-settings')
+      ?.load();
+};
+
+function header(v: SignedInView) {
+  const s = v.strings;
+  // Who is signed in: the code's email or phone; for a passkey or OAuth sign-in, the account's contact.
+  const { credentialType, nickname } = v.session;
+  const who = credentialType === 'EMAIL_OTP' || credentialType === 'SMS_OTP' ? nickname : v.contact;
+  return html`<div part="header">
+    <div>
+      <strong part="identity"
+        >${who ? s.signedInAs(maskDestination(who)) : html`<span class="skeleton"></span>`}</strong
+      >
+      <div class="muted">${s.sessionTimeLeft(Math.floor(v.msLeft / 60_000), Math.floor(v.msLeft / 1000) % 60)}</div>
+    </div>
+    <div class="row">
+      <button class="secondary" type="button" ?disabled=${v.pending} @click=${v.onRefresh}>${s.refreshSession}</button>
+      <button class="secondary" type="button" ?disabled=${v.pending} @click=${v.onSignOut}>${s.signOut}</button>
+    </div>
+  </div>`;
+}
+
+function sections(v: SignedInView) {
+  const s = v.strings;
+  return html`<details @toggle=${reloadOnOpen}>
+      <summary>${s.sessionsTitle}</summary>
+      <ew-sessions hide-title exportparts="base: sessions-base, item: sessions-item"></ew-sessions>
+    </details>
+    <details @toggle=${reloadOnOpen}>
+      <summary>${s.credentialsTitle}</summary>
+      <ew-credentials hide-title></ew-credentials>
+    </details>
+    ${
+      v.hasCustomer
+        ? html`<details @toggle=${reloadOnOpen}>
+            <summary>${s.accountSettingsTitle}</summary>
+            <ew-account-settings hide-title><slot name=${CODE_SLOT} slot=${CODE_SLOT}></slot></ew-account-settings>
+          </details>`
+        : nothing
+    }
+    <details>
+      <summary>${s.exportTitle}</summary>
+      <ew-export-wallet hide-title></ew-export-wallet>
+    </details>`;
+}
+
+export function signedInView(v: SignedInView) {
+  return html`<div part="base">
+    ${header(v)} ${v.notices} ${v.hasCustomer ? html`<ew-wallet-overview></ew-wallet-overview>` : nothing}
+    <slot></slot>
+    ${v.hideSections ? nothing : sections(v)}
+  </div>`;
+}
