@@ -5,5 +5,5 @@
 import './define.js';
 
 export * from './elements/index.js';
-export { defineWalletElements, VERSION } from './elements/define.js';
+export { defineWalletElements, loadWalletElement, VERSION } from './elements/define.js';
 export * from './client/index.js';

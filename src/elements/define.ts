@@ -1,40 +1,17 @@
 /**
- * Registers every element. Guarded and versioned: a tag this copy already
- * defined is left alone; one defined by another copy (the bundle loaded twice,
- * or the script tag and the npm build on one page, whatever their versions)
- * keeps its first definition and the page gets one warning naming the
- * version. Never throws.
+ * Registers the elements: those a signed-out page needs at once, and a watch
+ * that loads each signed-in view the page holds (lazy-elements.ts). Guarded
+ * and versioned (registry.ts); safe to call any number of times; never throws.
  */
 import { VERSION } from '../packaging/version.js';
 import { ELEMENTS } from './catalog.js';
+import { loadWalletElement, watchLazyElements } from './lazy-elements.js';
+import { defineElement } from './registry.js';
 
-export { VERSION };
+export { loadWalletElement, VERSION };
 
-const VERSION_KEY = Symbol.for('embedded-wallet-elements.version');
-let warned = false;
-
-/** Defines every `ew-*` tag not yet defined. Safe to call any number of times. */
+/** Defines every `ew-*` tag not yet defined (the signed-in views when first used). */
 export function defineWalletElements(registry: CustomElementRegistry = customElements): void {
-  for (const element of ELEMENTS) {
-    const tag = element.tag;
-    const existing = registry.get(tag) as (CustomElementConstructor & { [VERSION_KEY]?: string }) | undefined;
-    if (!existing) {
-      try {
-        (element as unknown as Record<symbol, string>)[VERSION_KEY] = VERSION;
-        registry.define(tag, element);
-      } catch (error) {
-        console.warn(`embedded-wallet-elements: could not define <${tag}>`, error);
-      }
-      continue;
-    }
-    // The same copy calling again: nothing to say. Another copy (the bundle loaded twice, or
-    // the script tag and the npm build together): keep the first definition and say so once.
-    if (existing !== element && !warned) {
-      warned = true;
-      const other = existing[VERSION_KEY] ? `version ${existing[VERSION_KEY]}` : 'another script';
-      console.warn(
-        `embedded-wallet-elements ${VERSION}: the elements are already defined by ${other}; keeping that definition. Load the widget once.`,
-      );
-    }
-  }
+  for (const element of ELEMENTS) defineElement(element, registry);
+  if (registry === customElements) watchLazyElements();
 }

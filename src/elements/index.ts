@@ -1,15 +1,19 @@
-/** The element classes, events and strings (no registration: see define.ts). */
-export { EwAccountSettings } from './account-settings/account-settings.js';
+/**
+ * The element classes, events and strings (no registration: see define.ts).
+ * The signed-in views are types here: their code loads when first shown
+ * (`loadWalletElement`, lazy-elements.ts).
+ */
+export type { EwAccountSettings } from './account-settings/account-settings.js';
 export { EwApproveQuote } from './approve-quote/approve-quote.js';
-export { EwCredentials } from './credentials/credentials.js';
-export { EwExportWallet } from './export-wallet/export-wallet.js';
+export type { EwCredentials } from './credentials/credentials.js';
+export type { EwExportWallet } from './export-wallet/export-wallet.js';
 export { EwOAuthSignIn } from './oauth-sign-in/oauth-sign-in.js';
 export { EwOtpSignIn } from './otp-sign-in/otp-sign-in.js';
 export { EwPasskeySignIn } from './passkey-sign-in/passkey-sign-in.js';
-export { EwSessions } from './sessions/sessions.js';
+export type { EwSessions } from './sessions/sessions.js';
 export { EwSignIn } from './sign-in/sign-in.js';
 export { EwWallet } from './wallet/wallet.js';
-export { EwWalletOverview } from './wallet-overview/wallet-overview.js';
+export type { EwWalletOverview } from './wallet-overview/wallet-overview.js';
 export * from './events/index.js';
 export {
   errorText,

@@ -26,15 +26,20 @@ export interface SignedInView {
   hideSections: boolean;
   onRefresh: () => void;
   onSignOut: () => void;
+  /** Loads a view's code (lazy-elements.ts) when it is first shown. */
+  loadView: (tag: string) => void;
 }
 
-/** Opening a section shows its list as it is now (another device may have changed it). */
-const reloadOnOpen = (event: Event) => {
+/**
+ * Opening a section loads its view the first time, and shows its list as it is now (another
+ * device may have changed it) every time after.
+ */
+const opened = (v: SignedInView) => (event: Event) => {
   const details = event.currentTarget as HTMLDetailsElement;
-  if (details.open)
-    void details
-      .querySelector<HTMLElement & { load(): Promise<void> }>('ew-sessions, ew-credentials, ew-account-settings')
-      ?.load();
+  const view = details.querySelector<HTMLElement & { load?: () => Promise<void> }>('[data-view]');
+  if (!details.open || !view) return;
+  v.loadView(view.localName);
+  void view.load?.();
 };
 
 function header(v: SignedInView) {
@@ -58,25 +63,25 @@ function header(v: SignedInView) {
 
 function sections(v: SignedInView) {
   const s = v.strings;
-  return html`<details @toggle=${reloadOnOpen}>
+  return html`<details @toggle=${opened(v)}>
       <summary>${s.sessionsTitle}</summary>
-      <ew-sessions hide-title exportparts="base: sessions-base, item: sessions-item"></ew-sessions>
+      <ew-sessions hide-title data-view exportparts="base: sessions-base, item: sessions-item"></ew-sessions>
     </details>
-    <details @toggle=${reloadOnOpen}>
+    <details @toggle=${opened(v)}>
       <summary>${s.credentialsTitle}</summary>
-      <ew-credentials hide-title></ew-credentials>
+      <ew-credentials hide-title data-view></ew-credentials>
     </details>
     ${
       v.hasCustomer
-        ? html`<details @toggle=${reloadOnOpen}>
+        ? html`<details @toggle=${opened(v)}>
             <summary>${s.accountSettingsTitle}</summary>
-            <ew-account-settings hide-title><slot name=${CODE_SLOT} slot=${CODE_SLOT}></slot></ew-account-settings>
+            <ew-account-settings hide-title data-view><slot name=${CODE_SLOT} slot=${CODE_SLOT}></slot></ew-account-settings>
           </details>`
         : nothing
     }
-    <details>
+    <details @toggle=${opened(v)}>
       <summary>${s.exportTitle}</summary>
-      <ew-export-wallet hide-title></ew-export-wallet>
+      <ew-export-wallet hide-title data-view></ew-export-wallet>
     </details>`;
 }
 

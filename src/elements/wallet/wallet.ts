@@ -9,6 +9,7 @@ import { ServerTimeController } from '../shared/server-time.js';
 import { reportSetupProblem } from '../shared/setup-problem.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { WalletElement } from '../shared/wallet-element.js';
+import { loadWalletElement } from '../lazy-elements.js';
 import { errorText } from '../strings/index.js';
 import type { EwWalletOverview } from '../wallet-overview/wallet-overview.js';
 import { ClientEvents } from './client-events.js';
@@ -117,6 +118,8 @@ export class EwWallet extends WalletElement {
   /** A configuration problem shown instead of the wallet (see config-check.ts). */
   private configProblem: ErrorInfo | undefined;
   private configTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The views whose code was asked for (or has arrived). */
+  private readonly viewsAsked = new Set<string>();
 
   constructor() {
     super();
@@ -232,6 +235,23 @@ export class EwWallet extends WalletElement {
       hideSections: this.hideSections,
       onRefresh: () => void this.wallet.run('refreshSession', () => client.refreshSession()),
       onSignOut: () => void this.signOut(),
+      loadView: (tag) => this.loadView(tag),
+    });
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    // The overview shows as soon as the wallet is signed in: its code is asked for then.
+    if (this.customerId && this.client?.state.status === 'signed-in') this.loadView('ew-wallet-overview');
+  }
+
+  /** Loads a view's code once (lazy-elements.ts); a file that does not load is said like any error. */
+  private loadView(tag: string): void {
+    if (this.viewsAsked.has(tag)) return;
+    this.viewsAsked.add(tag);
+    loadWalletElement(tag).catch((error: unknown) => {
+      this.viewsAsked.delete(tag); // asked again the next time it is shown
+      void this.wallet.run('loadView', () => Promise.reject(error));
     });
   }
 
