@@ -1,6 +1,6 @@
 /**
  * A local stand-in for the payments service's embedded-wallet sandbox
- * (spec Parts 4.9 and 5.8), for demos and tests: real HTTP on 127.0.0.1,
+ * (docs/sandbox.md), for demos and tests: real HTTP on 127.0.0.1,
  * real HPKE, real stamp and passkey checks, OTP code 000000, state in memory.
  *
  * ```ts

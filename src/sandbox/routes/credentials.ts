@@ -1,4 +1,4 @@
-/** Embedded wallet credentials: register, list, challenge, verify, revoke (spec 4.8, PROTOCOL.md "Flows"). */
+/** Embedded wallet credentials: register, list, challenge, verify, revoke (docs/protocol.md, "Sign-in flows"). */
 import { createHash, randomBytes } from 'node:crypto';
 import { iso } from '../clock.js';
 import { parseClientKey, type ClientKey } from '../client-key.js';
@@ -127,8 +127,8 @@ export function credentialRoutes(router: Router, ctx: SandboxContext): void {
       store.credentials.set(credential.id, credential);
       return { status: 201, body: credentialJson(credential) };
     };
-    // Unsigned while no credential of the wallet has been used to sign in (the bootstrap of
-    // spec 2.10 / 4.8); once one is verified, a session of the wallet must sign.
+    // Unsigned while no credential of the wallet has been used to sign in (the first-time
+    // wallet bootstrap, docs/sandbox.md "Wallets, sign-in and sessions"); once one is verified, a session of the wallet must sign.
     if (!store.credentialsOf(draft.accountId).some((c) => c.verified)) return create();
     const account = store.accounts.get(draft.accountId)!;
     const type = ADD_ACTIVITY[draft.type];
@@ -231,7 +231,7 @@ export function credentialRoutes(router: Router, ctx: SandboxContext): void {
     return { status: 200, body: startSession(ctx, credential, key) };
   });
 
-  /** OTP verify: open the sealed code, then a signed retry by the TEK (spec Part 5.5). */
+  /** OTP verify: open the sealed code, then a signed retry by the TEK (docs/protocol.md, "Sign-in flows"). */
   function verifyOtp(request: ApiRequest, credential: Credential) {
     return signedFlow(ctx, {
       request,

@@ -1,4 +1,4 @@
-/** Customers, their embedded wallets, and contact changes (spec Parts 2.1 and 4.2). */
+/** Customers, their embedded wallets, and contact changes (docs/sandbox.md, "Customers"). */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
@@ -29,7 +29,7 @@ function refuseTakenUma(store: Store, umaAddress: string, customerId?: string): 
 }
 
 /**
- * The system-generated umaAddress (spec 2.1) on the sandbox's UMA domain: the
+ * The system-generated umaAddress on the sandbox's UMA domain: the
  * platform's own id when it makes a readable UMA user name, else a short
  * random one; made unique with a random tail when taken.
  */
@@ -49,7 +49,8 @@ function defaultUmaAddress(store: Store, platformCustomerId: string | undefined)
 /**
  * Provisions the EMBEDDED_WALLET internal account every sandbox customer
  * gets. It has no credential yet: the first one is registered unsigned
- * (spec 2.10, 4.8 "first-time wallet bootstrap"), usually by the widget's
+ * (the first-time wallet bootstrap, docs/sandbox.md "Wallets, sign-in
+ * and sessions"), usually by the widget's
  * "send me a code" on the user's first sign-in.
  */
 function provisionWallet(ctx: SandboxContext, customer: Customer): InternalAccount {
@@ -140,7 +141,7 @@ export function customerRoutes(router: Router, ctx: SandboxContext): void {
       // Checked again: another customer may have taken the address while this update awaited its signature.
       if (fields.umaAddress !== undefined) refuseTakenUma(store, fields.umaAddress, customer.id);
       Object.assign(customer, fields, { updatedAt: ctx.clock.now() });
-      // Tied OTP credentials follow the contact (spec Part 4.2, rule 2).
+      // Tied OTP credentials follow the contact: a new email renames EMAIL_OTP ones, a new phone SMS_OTP ones.
       for (const account of store.accountsOf(customer.id)) {
         for (const credential of store.credentialsOf(account.id)) {
           const next =

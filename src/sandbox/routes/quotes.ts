@@ -1,6 +1,6 @@
 /**
  * Quotes from an embedded wallet to an external account, and their signed
- * execution (spec 2.5, 4.5). A quote converts at the sandbox's fixed rates
+ * execution (docs/protocol.md, "Quote approval"). A quote converts at the sandbox's fixed rates
  * (quote-pricing.ts); what the wallet signs commits to exactly the values the
  * quote shows, which the widget checks field by field (src/client/verify-quote.ts).
  */
