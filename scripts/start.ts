@@ -69,7 +69,7 @@ const wallets = (await platform('GET', `/customers/internal-accounts?customerId=
   'data'
 ] as { id: string }[];
 // Its email and SMS sign-in registered up front, as a partner's backend may do at sign-up. Customers
-// made on the page start bare: their first "send me a code" registers the credential (spec 4.8).
+// made on the page start bare: their first "send me a code" registers the credential (docs/sandbox.md, "Wallets, sign-in and sessions").
 for (const type of ['EMAIL_OTP', 'SMS_OTP'])
   await platform('POST', '/auth/credentials', { type, accountId: wallets[0]!.id });
 

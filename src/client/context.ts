@@ -57,8 +57,8 @@ export interface ActivityBinding {
 
 /**
  * The payload expectation of an activity-signing operation: its allowed
- * types, and the parameters it asked for (PROTOCOL.md "What a payloadToSign
- * looks like"; a relay that swaps one gets nothing signed).
+ * types, and the parameters it asked for (docs/protocol.md, "Payloads to
+ * sign"; a relay that swaps one gets nothing signed).
  */
 export function expectActivity(
   ctx: ClientContext,

@@ -45,7 +45,7 @@ export interface WalletClientOptions {
    * production.
    */
   dangerouslyTrustUnpinnedSandbox?: boolean;
-  /** `sealed` (default, the spec's flow) or `client-held`. */
+  /** `sealed` (default) or `client-held` (docs/protocol.md, "Session key modes"). */
   sessionKeyMode?: SessionKeyMode;
   /**
    * Sign in with a passkey whose challenge does not show what it authorises

@@ -1,11 +1,11 @@
 /**
  * What you see is what you sign. A quote reaches the widget through the
  * host's backend and the relay, both of which may be wrong or hostile
- * (PROTOCOL.md), while the signature only covers `payloadToSign`. So every
+ * (docs/security.md, "Who is trusted"), while the signature only covers `payloadToSign`. So every
  * value `<ew-approve-quote>` shows is read from what the payload commits to,
  * and the quote's own copy of it must agree, field by field. The sandbox's
  * commitment is canonical JSON, hex-encoded in `parameters.unsignedTransaction`
- * (docs/sandbox.md, "Quotes"). A payload that commits to nothing readable
+ * (docs/protocol.md, "Quote approval"). A payload that commits to nothing readable
  * (an opaque chain transaction) is refused unless the host opts in, and then
  * the element says the details cannot be verified.
  */

@@ -5,7 +5,7 @@ import { sha256 } from './sha256.js';
 /**
  * base58check with the Bitcoin alphabet: payload || first 4 bytes of
  * SHA-256(SHA-256(payload)). The legacy `encryptedSessionSigningKey` uses it
- * (PROTOCOL.md, "Encodings"). Bundles are ~100 bytes, so the quadratic
+ * (docs/protocol.md, "HPKE"). Bundles are ~100 bytes, so the quadratic
  * big-number conversion below costs microseconds.
  */
 

@@ -5,8 +5,8 @@ import { P256_ORDER } from './points.js';
 /**
  * ECDSA P-256 signatures between the two forms in play: WebCrypto signs and
  * verifies raw `r || s` (IEEE P1363, 64 bytes); the stamp and the enclave
- * bundles carry ASN.1 DER. The parser is strict (minimal DER only, as
- * PROTOCOL.md asks) so a signature has exactly one accepted encoding; BER
+ * bundles carry ASN.1 DER. The parser is strict (minimal DER only,
+ * docs/protocol.md "Enclave bundles") so a signature has exactly one accepted encoding; BER
  * forms, trailing bytes and negative integers are refused.
  */
 

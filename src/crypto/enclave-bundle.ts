@@ -6,7 +6,7 @@ import { verifyDerSignature } from './verify-signature.js';
 
 /**
  * Enclave-signed bundles: the OTP target bundle and the export bundle share
- * one envelope (PROTOCOL.md, "Encodings"):
+ * one envelope (docs/protocol.md, "Enclave bundles"):
  * `{"version","data":"<hex>","dataSignature":"<DER hex>","enclaveQuorumPublic":"<hex>"}`.
  * Nothing inside `data` is trusted until `enclaveQuorumPublic` is a key pinned
  * in the client's configuration and `dataSignature` verifies under it: the key
@@ -19,7 +19,7 @@ export interface EnclaveTrust {
   pinnedKey: string;
   /**
    * Also accepts the hosted sandbox's unsigned form: `dataSignature` and
-   * `enclaveQuorumPublic` both empty (PROTOCOL.md; export bundles only). A
+   * `enclaveQuorumPublic` both empty (export bundles only). A
    * bundle that carries a signer is still held to `pinnedKey`. Never in
    * production: whoever can alter answers could then choose what is opened.
    */

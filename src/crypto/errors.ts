@@ -2,7 +2,8 @@
  * The one error type of the crypto layer. Bad data (a malformed bundle, a
  * wrong signature, a tampered ciphertext), and code it needs that did not
  * load, are reported with a stable `code`; programmer errors (wrong argument
- * types or lengths) stay `TypeError` / `RangeError`, as STYLE.md asks.
+ * types or lengths) stay `TypeError` / `RangeError`, so a caller can
+ * tell a bug in its own code from bad data it was handed.
  */
 
 /** Every way the crypto core can refuse data. */

@@ -21,7 +21,7 @@ const PUBLIC_EXTRACTS = [utf8('psk_id_hash'), utf8('info_hash')];
  * same in every context of this suite: the hashes of the (empty) PSK id and
  * of `info`, both public, and the HKDF key made of the labelled, PSK-less
  * `secret` input, a public constant too. Each is a WebCrypto call or two
- * saved per seal or open (measured with `npm run bench`, issue 17). Anything
+ * saved per seal or open (measured with `npm run bench`). Anything
  * derived from the shared secret is computed afresh every time, as before.
  */
 class KeyScheduleHkdf extends HkdfSha256 {
@@ -66,8 +66,8 @@ class KeyScheduleHkdf extends HkdfSha256 {
 }
 
 /**
- * A new cipher suite as the service's enclaves use it (PROTOCOL.md,
- * "Encodings"): RFC 9180 DHKEM(P-256, HKDF-SHA256), HKDF-SHA256, AES-256-GCM.
+ * A new cipher suite as the service's enclaves use it (docs/protocol.md,
+ * "HPKE"): RFC 9180 DHKEM(P-256, HKDF-SHA256), HKDF-SHA256, AES-256-GCM.
  */
 export function hpkeCipherSuite(): CipherSuite {
   return new CipherSuite({ kem: new DhkemP256HkdfSha256(), kdf: new KeyScheduleHkdf(), aead: new Aes256Gcm() });

@@ -9,7 +9,7 @@ import { exportPublicKey, importSigningScalar } from './keys.js';
 import { parsePublicKey, decompressPublicKey } from './points.js';
 
 /**
- * HPKE as the service's enclaves use it (PROTOCOL.md, "Encodings"): RFC 9180
+ * HPKE as the service's enclaves use it (docs/protocol.md, "HPKE"): RFC 9180
  * base mode, DHKEM(P-256, HKDF-SHA256), HKDF-SHA256, AES-256-GCM, `info` =
  * "turnkey_hpke", and AAD = encapsulated key || recipient key, both 65-byte
  * uncompressed. The AAD binding is not part of RFC 9180; it is the enclaves'

@@ -6,8 +6,8 @@ import { equalBytes } from './bytes.js';
 import { parseStrictJson } from './strict-json.js';
 
 /**
- * Checks a `payloadToSign` before it is stamped (PROTOCOL.md, "What a
- * payloadToSign looks like"). A compromised relay could run the first call of
+ * Checks a `payloadToSign` before it is stamped (docs/protocol.md, "Payloads to
+ * sign"). A compromised relay could run the first call of
  * a signed flow with its own key and hand us that payload: without these
  * checks we would authorise an export or a session sealed to the attacker.
  * Each operation states every parameter its payload must carry (the new

@@ -7,7 +7,7 @@ import { compressPublicKey } from './points.js';
 import { randomBytes } from './subtle.js';
 
 /**
- * Pre-warming (issue 17): the first OTP seal or session-bundle open on a page
+ * Pre-warming: the first OTP seal or session-bundle open on a page
  * costs several times a later one. Most of it is one-time work: the engine
  * compiling the HPKE, HKDF and point code on first run, and WebCrypto setting
  * up each algorithm it meets for the first time. The product has a moment to

@@ -8,10 +8,10 @@ import { getSubtle } from './subtle.js';
 
 /**
  * Imports a raw 32-byte P-256 scalar (the decrypted legacy session key,
- * PROTOCOL.md "Session key modes") as a non-extractable ECDSA pair without
+ * docs/protocol.md "Session key modes") as a non-extractable ECDSA pair without
  * any arithmetic of our own on the secret: BigInt code is variable-time, and
- * a scalar's multiplication timing leaks its bits (issue 11 measured 123 to
- * 272 µs depending on the scalar with our former comb).
+ * a scalar's multiplication timing leaks its bits (we measured 123 to 272 µs
+ * depending on the scalar with our former comb).
  *
  * - Native ({@link importScalarNatively}): PKCS#8 without the public point
  *   (RFC 5915 lets ECPrivateKey omit it), which Chromium, Firefox and Node

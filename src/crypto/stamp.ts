@@ -9,7 +9,7 @@ import { getSubtle } from './subtle.js';
 
 /**
  * The wallet signature ("stamp"): the value of the `Service-Wallet-Signature`
- * header (PROTOCOL.md, "Encodings"). base64url without padding of the UTF-8 JSON
+ * header (docs/protocol.md, "The stamp"). base64url without padding of the UTF-8 JSON
  * `{"publicKey","scheme","signature"}` in exactly that member order, where
  * `signature` is low-S DER hex of ECDSA P-256 / SHA-256 over the UTF-8 bytes of
  * `payloadToSign` exactly as received: it is never parsed, trimmed or

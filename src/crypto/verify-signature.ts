@@ -6,7 +6,7 @@ import { getSubtle } from './subtle.js';
 /**
  * ECDSA P-256 / SHA-256 verification of enclave signatures. High-S values are
  * accepted on purpose: production enclave signatures are high-S about half the
- * time (PROTOCOL.md; the export fixture in shared/vectors is one), and
+ * time (the export fixture in test/vectors/turnkey-fixtures.json is one), and
  * WebCrypto, unlike some libraries, does not normalise them away.
  */
 

@@ -1,7 +1,7 @@
 /**
  * Turns transport answers into typed results and typed errors, and keeps the
  * server clock. Every error body of the service (`{status, code, message,
- * reason?, details?}`, spec Part 7) becomes a WalletError with those members;
+ * reason?, details?}`, docs/protocol.md "Errors") becomes a WalletError with those members;
  * an error without such a body keeps its HTTP status under a generic code.
  */
 import { parseRetryAfter } from './retry-after.js';

@@ -2,7 +2,7 @@
  * The service's clock as seen from here: every answer's `Date` header gives
  * an offset from the device clock, so expiry decisions (sessions, quotes,
  * verification tokens) do not trust a device whose clock is wrong
- * (PROTOCOL.md, "Signed retry"). `Date` has one-second resolution; the
+ * (docs/protocol.md, "Time"). `Date` has one-second resolution; the
  * midpoint of the request's flight is used and the newest sample wins.
  *
  * The `Date` header comes through the relay, so an offset beyond

@@ -1,5 +1,5 @@
 /**
- * The signed retry (spec Part 5.3, PROTOCOL.md "Signed retry"): send; on 202
+ * The signed retry (docs/protocol.md, "The signed retry"): send; on 202
  * check `payloadToSign` against what this operation expects, stamp its exact
  * bytes with the caller's session key, and send the same request again with
  * `Service-Wallet-Signature` and `Request-Id`. A used `requestId` is never

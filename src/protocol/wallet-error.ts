@@ -1,6 +1,6 @@
 /**
  * The one error type of service calls and client flows. `code` is either a
- * service code (spec Part 7, passed through as sent) or one of the client's
+ * service code (docs/protocol.md "Errors", passed through as sent) or one of the client's
  * own codes below; `status`, `reason`, `requestId` and `retryAfterMs` carry
  * what the service said. Crypto refusals stay `WalletCryptoError` and passkey
  * ceremony failures `PasskeyError`; all three have `code` and `message`.

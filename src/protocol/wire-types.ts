@@ -1,8 +1,8 @@
-/** The service's wallet resources as the client reads them (spec Part 2, PROTOCOL.md "Flows"). */
+/** The service's wallet resources as the client reads them (docs/protocol.md, "Endpoints the widget uses"). */
 
 export type CredentialType = 'EMAIL_OTP' | 'SMS_OTP' | 'PASSKEY' | 'OAUTH';
 
-/** An authentication credential (spec 2.10). */
+/** An authentication credential (`AuthMethod`). */
 export interface AuthMethod {
   id: string;
   accountId: string;
@@ -17,7 +17,7 @@ export interface AuthMethod {
   otpEncryptionTargetBundle?: string;
 }
 
-/** A wallet session (spec 2.10). */
+/** A wallet session (`AuthSession`). */
 export interface AuthSession {
   id: string;
   accountId: string;
@@ -52,7 +52,7 @@ export interface Currency {
   decimals: number;
 }
 
-/** A quote (spec 2.5), as far as approving it needs. */
+/** A quote, as far as approving it needs (docs/protocol.md, "Quote approval"). */
 export interface Quote {
   id: string;
   status: string;

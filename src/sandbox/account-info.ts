@@ -1,8 +1,9 @@
 /**
- * An external account's `accountInfo` (spec 2.3), checked by `accountType`:
- * the two variants the spec shows (USD_ACCOUNT, AED_ACCOUNT) and one per other
+ * An external account's `accountInfo`, checked by `accountType`:
+ * the two variants the service documents (USD_ACCOUNT, AED_ACCOUNT) and one per other
  * currency of the sandbox's table (EUR, MXN, BRL), each with the primary
- * identifier whose magic suffix picks sandbox outcomes (spec 4.9). Only the
+ * identifier whose magic suffix picks sandbox outcomes (docs/sandbox.md,
+ * "External accounts"). Only the
  * variant's own members are kept.
  */
 import {
@@ -24,7 +25,7 @@ interface Member {
 
 interface Variant {
   currency: string;
-  /** The member that identifies the account (spec 4.9 "primary identifier"). */
+  /** The member that identifies the account: its primary identifier, whose suffix is magic. */
   primary: string;
   members: Record<string, Member>;
 }
@@ -86,7 +87,7 @@ export function readAccountInfo(
   return { accountInfo, identifier: accountInfo[variant.primary] as string };
 }
 
-/** The beneficiary object (spec 2.3): fullName required. */
+/** The beneficiary object: fullName required. */
 function readBeneficiary(info: Record<string, unknown>): Record<string, unknown> {
   const path = 'accountInfo.beneficiary';
   const beneficiary = optionalObject(info, 'beneficiary', path);

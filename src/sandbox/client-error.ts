@@ -1,7 +1,7 @@
 /**
  * The sandbox's `clientError` listener: what Node's parser refuses (bad
  * request lines and headers, header floods, the request timeout) gets a
- * Part 7-shaped JSON error and a closed connection; a socket that is gone, or
+ * JSON error in the service's shape (docs/protocol.md, "Errors") and a closed connection; a socket that is gone, or
  * that already carries an answer, is only destroyed (writing then would
  * corrupt the stream or throw).
  */

@@ -1,8 +1,8 @@
 /**
  * Public keys that clients send (`clientPublicKey`, the OTP `public_key`, a
  * stamp's `publicKey`): validated with OpenSSL and normalised. The SEC1 form
- * chooses the session-key mode (PROTOCOL.md): uncompressed = the spec's
- * sealed flow, compressed = the client holds its own key.
+ * chooses the session-key mode (docs/protocol.md, "Session key modes"):
+ * uncompressed = the sealed flow, compressed = the client holds its own key.
  */
 import { createPublicKey } from 'node:crypto';
 import { compressRawPublicKey, uncompressRawPublicKey } from '@turnkey/crypto';

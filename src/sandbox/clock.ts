@@ -17,7 +17,7 @@ export const MAX_ADVANCE_MS = 10 * 365 * 86_400_000;
  * The clock never passes 9999-01-01: every date the sandbox derives from it
  * (now plus a lifetime) stays a valid Date with a four-digit ISO year.
  * Unbounded, one `advance(1e16)` made `new Date(now)` invalid and every later
- * call that writes a date failed (issue 12).
+ * call that writes a date failed.
  */
 export const LATEST_MS = Date.UTC(9999, 0, 1);
 

@@ -1,12 +1,12 @@
 /**
  * The sandbox's fixed currency table: what each currency is called, its
  * smallest unit, its value against the US dollar and the rail a payment in it
- * takes. The service prices from live rates (spec 2.5, 4.9 "cached about 5
- * minutes"); the sandbox keeps them fixed so quotes are reproducible
+ * takes. The service prices from live rates (cached for about 5
+ * minutes); the sandbox keeps them fixed so quotes are reproducible
  * (docs/sandbox.md, "Rates and fees").
  */
 
-/** A currency as the wire shows it (spec 2.4). */
+/** A currency as the wire shows it. */
 export interface Currency {
   code: string;
   name: string;
@@ -17,7 +17,7 @@ export interface Currency {
 interface CurrencyEntry extends Currency {
   /** US dollars per one whole unit, in ten-thousandths: exact integers keep conversions exact. */
   usdPer10k: bigint;
-  /** The rail a payout in this currency takes (spec 2.6 `paymentRail`). */
+  /** The rail a payout in this currency takes (a transaction's `paymentRail`). */
   rail: string;
 }
 

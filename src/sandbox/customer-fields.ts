@@ -1,6 +1,6 @@
 /**
- * The fields of an individual customer (spec 2.1) as POST /customers and
- * PATCH /customers/{id} take them (spec 4.2), checked: each wrong one is 400
+ * The fields of an individual customer as POST /customers and
+ * PATCH /customers/{id} take them (docs/sandbox.md, "Customers"), checked: each wrong one is 400
  * INVALID_INPUT naming it. Uniqueness (platformCustomerId, umaAddress) needs
  * the store and is the route's to check.
  */
@@ -16,7 +16,7 @@ export const KYC_STATUSES = ['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED', 'H
 export const DEFAULT_KYC_STATUS = 'APPROVED';
 
 const ID_TYPES = ['SSN', 'ITIN', 'EIN', 'NON_US_TAX_ID'] as const;
-/** "For an individual only SSN and ITIN are accepted" (spec 2.1). */
+/** The tax id types the service accepts for an individual: SSN and ITIN only. */
 const INDIVIDUAL_ID_TYPES: readonly string[] = ['SSN', 'ITIN'];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -42,7 +42,7 @@ export type CustomerFields = Partial<
   >
 >;
 
-/** Fields only a create takes (spec 2.1: region and the tax identification are "create only"). */
+/** Fields only a create takes: region and the tax identification are immutable afterwards. */
 export type CreateOnlyFields = Partial<Pick<Customer, 'platformCustomerId' | 'region' | 'idType' | 'identifier'>>;
 
 function readCurrencies(body: Record<string, unknown>): string[] | undefined {
@@ -58,7 +58,7 @@ function readCurrencies(body: Record<string, unknown>): string[] | undefined {
   return [...new Set(value as string[])];
 }
 
-/** The fields of spec 4.2's update body (also taken on create), checked. */
+/** The fields of the update body (also taken on create), checked. */
 export function readCustomerFields(body: Record<string, unknown>): CustomerFields {
   if (body['customerType'] !== 'INDIVIDUAL') throw invalidInput('customerType must be INDIVIDUAL');
   const fields: CustomerFields = {

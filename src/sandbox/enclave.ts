@@ -2,7 +2,7 @@
  * The sandbox's stand-in for the service's enclaves. Its crypto is Turnkey's
  * published @turnkey/crypto and Node's own `crypto` (OpenSSL), never our
  * src/crypto, so every test where the widget talks to the sandbox is an
- * interoperability test (DESIGN.md).
+ * interoperability test rather than a check of our code against itself.
  *
  * As in production, each bundle kind has its own signing key: OTP target
  * bundles and OTP verification tokens are signed by the "TLS fetcher" key,
@@ -101,7 +101,7 @@ export function otpVerificationToken(key: EnclaveKey, claims: Record<string, unk
 
 /**
  * A new session signing key sealed to the client's uncompressed P-256 key
- * (the spec's flow): base58check of compressed encapsulated key ||
+ * (the sealed session-key mode): base58check of compressed encapsulated key ||
  * ciphertext. Returns the sealed string and the session's compressed public key.
  */
 export function sealSessionKey(clientPublicKeyUncompressed: string): { sealed: string; sessionPublicKey: string } {

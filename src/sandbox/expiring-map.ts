@@ -3,7 +3,7 @@
  * that forgets them a grace period after they expire, at O(1) amortised cost
  * per insertion. The grace keeps a late retry answered "expired" rather than
  * "unknown" for a while; after it the entry is gone, so a client that never
- * comes back costs nothing for good (issue 12, "Sandbox hygiene").
+ * comes back costs nothing for good.
  */
 
 /** How long an expired entry is still remembered, by default. */

@@ -1,7 +1,7 @@
 /**
  * Tiny readers for request fields: each returns the value when it is absent
  * (undefined) or well formed, and otherwise throws 400 INVALID_INPUT naming
- * the field and what it should be (spec Part 7: the code seen for bad input).
+ * the field and what it should be (the code the service uses for bad input).
  */
 import { invalidInput } from './http-error.js';
 import type { Address } from './store.js';
@@ -60,7 +60,7 @@ export function optionalDate(body: Body, field: string, path = field): string | 
   return value;
 }
 
-/** An Address (spec 2.2): line1, postalCode and country required; only its own members are kept. */
+/** An Address: line1, postalCode and country required; only its own members are kept. */
 export function optionalAddress(body: Body, field: string, path = field): Address | undefined {
   const value = body[field];
   if (value === undefined) return undefined;

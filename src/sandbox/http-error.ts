@@ -1,7 +1,7 @@
 /**
- * Error answers in the service's shape (spec Part 7): `{status, code,
+ * Error answers in the service's shape (docs/protocol.md, "Errors"): `{status, code,
  * message, details?}`, plus `reason` on the 401s of wallet authentication.
- * Codes the spec lists are used as listed; where it shows none (unknown
+ * Codes the service publishes are used as published; where it names none (unknown
  * credential, session or account; quote state conflicts; rate limits) the
  * sandbox uses the codes documented in docs/sandbox.md.
  */

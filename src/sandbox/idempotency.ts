@@ -1,9 +1,9 @@
 /**
- * Idempotency-Key on quote execution (spec 4.5, Part 8: "repeating a key
- * returns the first response"). Keys belong to the platform, not to a quote:
+ * Idempotency-Key on quote execution: repeating a key returns the first
+ * response. Keys belong to the platform, not to a quote:
  * a key repeated on any execute call, even of another quote, gets the first
- * answer given for it, success or error (the spec's words, taken as they
- * stand; docs/sandbox.md, "Idempotency"). A repeat that arrives while the
+ * answer given for it, success or error (the service's documented rule, taken
+ * as it stands; docs/sandbox.md, "Idempotency"). A repeat that arrives while the
  * first is still being answered waits for it rather than racing it.
  *
  * Not remembered: 401s and 404s. A call whose wallet signature is missing or

@@ -1,7 +1,7 @@
 import { invalidInput } from './http-error.js';
 
 /**
- * List conventions (spec Part 4.1): `limit` 1..100 (default 20) and an opaque
+ * List conventions (docs/protocol.md, "Lists"): `limit` 1..100 (default 20) and an opaque
  * `cursor`; answers `{data, hasMore, nextCursor?, totalCount}`. The cursor is
  * the offset, base64url-wrapped so clients treat it as opaque.
  */

@@ -1,5 +1,5 @@
 /**
- * The sandbox's magic suffix (spec 4.9): the last three digits of an external
+ * The sandbox's magic suffix (docs/sandbox.md, "Rules it reproduces"): the last three digits of an external
  * account's primary identifier (account number, IBAN, CLABE, PIX key...)
  * select the scenario. For an identifier with a domain part (a PIX email key)
  * the digits are those just before the at-sign. Spaces and dashes, as people

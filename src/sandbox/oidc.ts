@@ -1,5 +1,5 @@
 /**
- * OIDC id_token checks of the sandbox (spec Part 5.7 and 5.8): the provider's
+ * OIDC id_token checks of the sandbox (docs/sandbox.md, "Rules it reproduces"): the provider's
  * signature is not checked, but the claims, their freshness, the credential's
  * identity (iss, aud, sub) and the nonce binding are.
  */

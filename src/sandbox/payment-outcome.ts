@@ -1,9 +1,9 @@
 /**
  * Where an executed quote stands at a given time, computed from the sandbox
  * clock rather than timers. The destination account's magic suffix chooses
- * the path (spec Part 4.9, "Quote with an external account destination");
- * delays are the sandbox's own, scaled to keep tests fast except where the
- * spec names one (003: about 6 minutes). Transfers and incoming UMA payments
+ * the path (docs/sandbox.md, "Rules it reproduces"); delays are the
+ * sandbox's own, scaled to keep tests fast except where the service documents
+ * one (003: about 6 minutes). Transfers and incoming UMA payments
  * walk paths of their own with the same `followPath`.
  */
 import { magicSuffix } from './magic-suffix.js';

@@ -1,5 +1,5 @@
 /**
- * How the sandbox prices a quote (spec 2.5): the fixed rate of the currency
+ * How the sandbox prices a quote (docs/sandbox.md, "Rates and fees"): the fixed rate of the currency
  * table, a fixed fee and a variable fee, all in the sending currency. Amounts
  * are whole smallest units computed exactly in BigInt and rounded in the
  * customer's favour; a result past 2^53 - 1 is refused, so the wallet never
@@ -23,7 +23,7 @@ const BPS = 10_000n;
 export interface QuoteRequest {
   sendingCurrency: string;
   receivingCurrency: string;
-  /** Which side `amount` fixes (spec: `lockedCurrencySide`). */
+  /** Which side `amount` fixes (the request's `lockedCurrencySide`). */
   lockedSide: 'SENDING' | 'RECEIVING';
   /** A positive safe integer, in the locked side's smallest unit. */
   amount: number;

@@ -1,6 +1,6 @@
 /**
  * The sandbox's HTTP layer: Basic platform credentials, the version segment,
- * JSON bodies, Part 7 error bodies, and fault injection around the handlers.
+ * JSON bodies, error bodies in the service's shape, and fault injection around the handlers.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -10,7 +10,7 @@ import type { Faults } from './faults.js';
 import { ApiError, invalidInput } from './http-error.js';
 import type { ApiResponse, Router } from './router.js';
 
-/** The date-shaped version segment of the service's base address (spec Part 9). */
+/** The date-shaped version segment (YYYY-MM-DD) that ends the service's base address. */
 export const API_VERSION = '2025-10-13';
 
 export interface HttpLayer {

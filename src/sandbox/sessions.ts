@@ -1,4 +1,4 @@
-/** Creating sessions in either session-key mode (PROTOCOL.md, "Session key modes"). */
+/** Creating sessions in either session-key mode (docs/protocol.md, "Session key modes"). */
 import type { ClientKey } from './client-key.js';
 import type { SandboxContext } from './context.js';
 import { sealSessionKey } from './enclave.js';

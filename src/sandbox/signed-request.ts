@@ -1,13 +1,13 @@
 /**
- * The wallet-signed two-step (spec Part 5.3, PROTOCOL.md "Signed retry"): the
+ * The wallet-signed two-step (docs/protocol.md, "The signed retry"): the
  * first call answers 202 with `payloadToSign` and a single-use `requestId`;
  * the same request sent again with `Service-Wallet-Signature` and
  * `Request-Id` runs the operation once the stamp verifies under a key the
  * operation allows.
  *
- * "The two headers are ignored on a first call" (spec 4.2 rule 3, PROTOCOL.md):
- * a call whose `Request-Id` names no request this sandbox issued is a first
- * call, whatever headers it carries. Issued ids are remembered (used or not)
+ * The service ignores both headers on a first call (docs/protocol.md, "The
+ * signed retry"): a call whose `Request-Id` names no request this sandbox
+ * issued is a first call, whatever headers it carries. Issued ids are remembered (used or not)
  * until well after they expire (`ExpiringMap`'s grace), so a late or repeated
  * retry is still told "expired" or "already used" rather than challenged anew.
  *
@@ -179,7 +179,7 @@ function allowedSigner(ctx: SandboxContext, rule: SignerRule, signer: string, no
 
 const invalid = (message: string): ApiError => new ApiError(401, 'WALLET_SIGNATURE_INVALID', message);
 
-/** A Turnkey-style activity payload (PROTOCOL.md): type, timestamp, organization, parameters. */
+/** A Turnkey-style activity payload (docs/protocol.md, "Payloads to sign"): type, timestamp, organization, parameters. */
 export function activity(
   ctx: SandboxContext,
   type: string,

@@ -1,5 +1,5 @@
 /**
- * Checks a `Service-Wallet-Signature` (PROTOCOL.md, "Encodings") with
+ * Checks a `Service-Wallet-Signature` (docs/protocol.md, "The stamp") with
  * Turnkey's own verifier: the header must decode to
  * `{publicKey, scheme, signature}`, and the DER signature must verify over the
  * exact payload under `publicKey`. Which keys may sign is the caller's rule.

@@ -6,7 +6,7 @@
 import { ExpiringMap, FORGET_AFTER_EXPIRY_MS } from './expiring-map.js';
 import type { ApiResponse } from './router.js';
 
-/** A postal address (spec 2.2). */
+/** A postal address. */
 export interface Address {
   line1: string;
   line2?: string;
@@ -31,7 +31,7 @@ export interface Customer {
   nationality?: string;
   address?: Address;
   idType?: string;
-  /** The tax identification number: write-only, never on the wire (spec 2.1). */
+  /** The tax identification number: write-only, never on the wire. */
   identifier?: string;
   createdAt: number;
   updatedAt: number;
@@ -72,7 +72,7 @@ export interface Credential {
   createdAt: number;
   updatedAt: number;
   otp?: OtpIssuance;
-  /** Set once a session has been started with it (spec 4.8: a *verified* credential). */
+  /** Set once a session has been started with it: a *verified* credential, which may sign for the wallet. */
   verified?: boolean;
   /** PASSKEY: base64url credential id, COSE public key, counter, transports. */
   passkey?: { credentialId: string; publicKey: Uint8Array; counter: number; transports: string[] };
@@ -111,7 +111,7 @@ export interface ExternalAccount {
   updatedAt: number;
 }
 
-/** The rate and fee breakdown of a quote (spec 2.5 `rateDetails`). */
+/** The rate and fee breakdown of a quote (its `rateDetails`). */
 export interface RateDetails {
   counterpartyMultiplier: number;
   counterpartyFixedFee: number;
@@ -228,7 +228,7 @@ export class Store {
   readonly quotes = new Map<string, Quote>();
   readonly transfers = new Map<string, Transfer>();
   readonly umaPayments = new Map<string, UmaPayment>();
-  /** Idempotency-Key of quote execution -> the first answer, for the whole platform (spec 4.5). */
+  /** Idempotency-Key of quote execution -> the first answer, for the whole platform (docs/sandbox.md, "Idempotency"). */
   readonly idempotentAnswers = new Map<string, ApiResponse>();
   /** Answers still being computed, so a concurrent repeat waits for the first instead of racing it. */
   readonly idempotentInFlight = new Map<string, Promise<ApiResponse>>();

@@ -1,8 +1,8 @@
 /**
  * Where a same-currency transfer (POST /transfer-in, /transfer-out) stands at
- * a given time: the external account's magic suffix picks the path (spec 4.9,
- * "Transfer in ... and transfer out"). "Fails immediately" is FAILED from the
- * moment the transfer is made; the spec's "about 30 seconds" of 005 is kept.
+ * a given time: the external account's magic suffix picks the path (docs/sandbox.md,
+ * "Transfers"). "Fails immediately" is FAILED from the
+ * moment the transfer is made; the documented "about 30 seconds" of 005 is kept.
  * Money moves with the status (balance.ts): a transfer in credits once
  * COMPLETED; a transfer out debits at once and gives it back when it fails.
  */

@@ -1,11 +1,11 @@
 /**
  * UMA addresses in the sandbox: their shape, the sandbox's UMA domain, and
- * the test senders of spec 4.9 whose address decides how an incoming payment
+ * the documented test senders whose address decides how an incoming payment
  * (POST /sandbox/uma/receive) goes.
  */
 import { followPath, SECOND, SUCCESS, type Outcome, type Step } from './payment-outcome.js';
 
-/** The `{sandbox_uma_domain}` of spec 4.9: customers' default addresses and the test senders live here. */
+/** The sandbox's UMA domain: customers' default addresses and the test senders live here. */
 export const SANDBOX_UMA_DOMAIN = 'sandbox.local';
 
 /** `$user@domain`: the user part as UMA allows it (letters, digits, `._+-`), a host name, an optional port. */
@@ -22,7 +22,7 @@ interface TestSender {
   path: Step[];
 }
 
-/** Spec 4.9 "UMA test addresses"; the user part before `@SANDBOX_UMA_DOMAIN`. */
+/** The UMA test addresses (docs/sandbox.md, "Incoming UMA payments"); the user part before `@SANDBOX_UMA_DOMAIN`. */
 const TEST_SENDERS: Record<string, TestSender> = {
   '$success.usd': { currency: 'USD', path: SUCCESS },
   '$success.eur': { currency: 'EUR', path: SUCCESS },

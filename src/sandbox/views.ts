@@ -31,7 +31,7 @@ export function customerJson(c: Customer): Record<string, unknown> {
     ...(c.birthDate ? { birthDate: c.birthDate } : {}),
     ...(c.nationality ? { nationality: c.nationality } : {}),
     ...(c.address ? { address: c.address } : {}),
-    // `identifier` is write-only (spec 2.1): never on the wire.
+    // `identifier` is write-only: never on the wire.
     ...(c.idType ? { idType: c.idType } : {}),
     isDeleted: false,
     createdAt: iso(c.createdAt),
@@ -95,7 +95,7 @@ export function externalAccountJson(e: ExternalAccount): Record<string, unknown>
   };
 }
 
-/** A quote (spec 2.5) in its state `status`; its payload to sign commits to the same values (quotes.ts). */
+/** A quote in its state `status`; its payload to sign commits to the same values (quotes.ts). */
 export function quoteJson(quote: Quote, status: string): Record<string, unknown> {
   return {
     id: quote.id,
@@ -118,7 +118,7 @@ export function quoteJson(quote: Quote, status: string): Record<string, unknown>
   };
 }
 
-/** What every transaction kind shows (spec 2.6, common part). */
+/** What every transaction kind shows (the common part). */
 function transactionBase(
   id: string,
   type: 'INCOMING' | 'OUTGOING',
@@ -181,7 +181,7 @@ export function transferJson(
   };
 }
 
-/** An incoming UMA payment (spec 2.6 "Incoming transaction"); rateDetails carries only the serviceApi* fields. */
+/** An incoming UMA payment (an INCOMING transaction); rateDetails carries only the serviceApi* fields. */
 export function umaPaymentJson(
   payment: UmaPayment,
   customer: Customer,

@@ -1,5 +1,5 @@
 /**
- * Passkey checks with @simplewebauthn/server (spec Part 5.6): credential id,
+ * Passkey checks with @simplewebauthn/server (docs/sandbox.md, "Rules it reproduces"): credential id,
  * challenge, origin and RP id from configuration, user presence, signature
  * and counter. Two rules the library leaves to the caller are added here:
  * `crossOrigin: true` is refused (the widget never runs in a foreign frame),
@@ -83,7 +83,7 @@ export interface VerifiedPasskey {
   transports: string[];
 }
 
-/** Verifies a registration (`attestation` of PROTOCOL.md) made with `challenge` (base64url). */
+/** Verifies a registration (the `attestation` of docs/protocol.md, "Signed activities") made with `challenge` (base64url). */
 export async function verifyPasskeyRegistration(
   ctx: SandboxContext,
   challenge: string,

@@ -1,5 +1,5 @@
 /**
- * The layers of DESIGN.md, checked on every relative import in src/ (static
+ * The layers of docs/architecture.md, checked on every relative import in src/ (static
  * and dynamic): one direction of dependency. Elements know the client and the
  * protocol's types, never crypto; the client knows protocol and crypto;
  * protocol knows crypto; crypto knows nothing above it; the relay and the
@@ -44,7 +44,7 @@ const partOf = (file: string) =>
 
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
 
-describe('layers: one direction of dependency (DESIGN.md)', () => {
+describe('layers: one direction of dependency (docs/architecture.md)', () => {
   it('every relative import in src/ goes down the layers, never up or across', () => {
     const wrong: string[] = [];
     let imports = 0;

@@ -19,7 +19,7 @@ import { spawnServer } from '../helpers/spawned-server.js';
 
 const run = promisify(execFile);
 const NAME = 'embedded-wallet-elements';
-/** Today's browser install, 31 MB when the sandbox's packages came with it (issue 14); the goal is half. */
+/** Today's browser install, 31 MB when the sandbox's packages came with it; the goal is half. */
 const INSTALL_BUDGET_BYTES = 15.5 * 1024 * 1024;
 
 interface PackageJson {

@@ -1,5 +1,5 @@
 /**
- * A brand-new wallet's first sign-in (spec 2.10 and 4.8): the service creates
+ * A brand-new wallet's first sign-in (the first-time wallet bootstrap): the service creates
  * the wallet without credentials, so "send me a code" registers the email (or
  * SMS) credential unsigned, then challenges and signs in. Against the real
  * sandbox through the relay.
@@ -84,7 +84,7 @@ describe('first sign-in of a new wallet (register -> challenge -> code -> sessio
     client.close();
   });
 
-  it('uses a target bundle in the registration answer (spec 2.10 allows it) without a challenge call', async () => {
+  it('uses a target bundle in the registration answer (the service may send one) without a challenge call', async () => {
     const wallet = await newWallet({ bootstrap: true });
     const inner = fetchTransport('/api');
     // A service that answers the registration with the first code's bundle: here, the sandbox's own

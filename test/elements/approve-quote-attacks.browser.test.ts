@@ -1,5 +1,5 @@
 /**
- * `<ew-approve-quote>` against the quote attacks of issue 11, with real clicks
+ * `<ew-approve-quote>` against quote attacks (docs/security.md, "What is defended"), with real clicks
  * in Chromium against the sandbox through the relay. The quote reaches the
  * element as the host page's property, so a tampering backend or relay is
  * simulated by editing that JSON (or re-encoding its payload). Each attack

@@ -1,5 +1,5 @@
 /**
- * An `<ew-wallet>` set up wrongly says what is wrong (issue 14): a missing
+ * An `<ew-wallet>` set up wrongly says what is wrong: a missing
  * attribute once the wallet is on screen and it has not come, a value that
  * cannot be right at once. Each is an `ew-error` with a CONFIG_* code naming
  * the attribute and the fix, one console line, and plain words on screen; no

@@ -1,7 +1,7 @@
 /**
  * What a partner backend may do right after creating a customer: register the
  * wallet's EMAIL_OTP (and SMS_OTP) credentials itself, unsigned while none has
- * been used to sign in (spec 2.10, 4.8). Tests that are not about the first
+ * been used to sign in (docs/sandbox.md, "Wallets, sign-in and sessions"). Tests that are not about the first
  * sign-in start from such a wallet; the bootstrap tests leave it bare.
  */
 type PlatformCall = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;

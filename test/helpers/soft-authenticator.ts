@@ -36,7 +36,7 @@ export class SoftAuthenticator {
     this.publicJwk = pair.publicKey.export({ format: 'jwk' }) as { x: string; y: string };
   }
 
-  /** `navigator.credentials.create()`: the attestation fields PROTOCOL.md sends. */
+  /** `navigator.credentials.create()`: the attestation fields the registration sends (docs/protocol.md, "Signed activities"). */
   register(options: { origin: string; rpId: string; challenge: string }) {
     const clientDataJson = JSON.stringify({
       type: 'webauthn.create',
@@ -64,7 +64,7 @@ export class SoftAuthenticator {
     };
   }
 
-  /** `navigator.credentials.get()`: the assertion fields PROTOCOL.md sends. */
+  /** `navigator.credentials.get()`: the assertion fields the passkey verify sends (docs/protocol.md, "Sign-in flows"). */
   assert(options: AssertOptions) {
     this.counter += 1;
     const counter = options.counter ?? this.counter;

@@ -3,7 +3,7 @@
  * the script-tag bundle, in the engine `TEST_ENGINE` names: each must name
  * itself in the `ew-error` event (a specific code, the fix in its message),
  * in one console line from the elements, and on screen in words an end user
- * can act on, instead of failing silently or misleadingly (issue 14).
+ * can act on, instead of failing silently or misleadingly.
  */
 import { expect } from 'chai';
 import express from 'express';

@@ -1,5 +1,5 @@
 /**
- * The relay as an attacker and a real deployment meet it (issue 12): nothing
+ * The relay as an attacker and a real deployment meet it (docs/relay.md, "What it guarantees"): nothing
  * reaches the service before `authorize` accepts the visitor, ids that are
  * not yours look like ids that do not exist, only same-origin pages (or
  * listed origins, with CORS) change state, and the pass-through returns only

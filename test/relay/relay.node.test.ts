@@ -1,4 +1,4 @@
-/** The partner relay's guarantees (issue: sandbox and relay, acceptance 4). */
+/** The partner relay's guarantees (docs/relay.md, "What it guarantees"). */
 import { expect } from 'chai';
 import { after, before, describe, it } from 'node:test';
 import { createRelay } from '../../src/relay/index.js';

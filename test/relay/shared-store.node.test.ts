@@ -1,5 +1,5 @@
 /**
- * Relay state that survives a load balancer (issue 12): one store contract
+ * Relay state that survives a load balancer (docs/relay.md, "Passkey registration and the shared store"): one store contract
  * met by the in-memory store and by Redis (a real `redis-server`), and two
  * relay instances sharing one Redis that split a passkey registration
  * between them and refuse its replay on both.

@@ -1,5 +1,5 @@
 /**
- * The raw-socket matrix (issue 12, acceptance 1): requests no HTTP client
+ * The raw-socket matrix: requests no HTTP client
  * would send, each with the answer a robust server may give. Every case names
  * the bytes it sent, so a failure (or a crash) can be replayed by hand.
  */

@@ -1,5 +1,5 @@
 /**
- * The robustness suite run against one target (issue 12, acceptance 1): the
+ * The robustness suite run against one target (relay and sandbox): the
  * raw-socket matrix, malformed JSON to every route, slow drips, then a seeded
  * fuzz run. After every case the server process must still be running and
  * complete a real email OTP sign-in. A case that kills the process fails with

@@ -1,5 +1,5 @@
 /**
- * The first credential of a new wallet (spec 2.10 and 4.8), through the relay
+ * The first credential of a new wallet (the first-time wallet bootstrap), through the relay
  * with a client made of Turnkey's libraries: the service creates the wallet
  * bare, takes registrations unsigned while no credential has been used to sign
  * in (a *verified* one), and wants a session's signature after that.
@@ -10,7 +10,7 @@ import { SANDBOX_OIDC_ISSUER } from '../../src/sandbox/index.js';
 import { platform, startStack, type Stack } from '../helpers/stack.js';
 import { oidcToken, TurnkeyWalletClient } from '../helpers/turnkey-wallet-client.js';
 
-describe('first-time wallet bootstrap (spec 2.10, 4.8)', () => {
+describe('first-time wallet bootstrap', () => {
   let stack: Stack;
   let user = 0;
 
@@ -31,7 +31,7 @@ describe('first-time wallet bootstrap (spec 2.10, 4.8)', () => {
     return { customerId: customer.body.id as string, accountId, client };
   }
 
-  it('spec 2.10: a new wallet has no credential; the unsigned EMAIL_OTP registration answers 201 without a bundle, challenge issues the first code, and it signs in', async () => {
+  it('a new wallet has no credential; the unsigned EMAIL_OTP registration answers 201 without a bundle, challenge issues the first code, and it signs in', async () => {
     const { accountId, client } = await bareWallet({ email: 'first@example.com' });
     expect((await client.call('GET', `/auth/credentials?accountId=${accountId}`)).body.data).to.deep.equal([]);
     const registered = await client.call('POST', '/auth/credentials', { type: 'EMAIL_OTP', accountId });
@@ -43,7 +43,7 @@ describe('first-time wallet bootstrap (spec 2.10, 4.8)', () => {
     expect(signIn.session!.id).to.match(/^Session:/);
   });
 
-  it('spec 4.8: registration is unsigned while no credential is verified (never used to sign in), signed once one is', async () => {
+  it('registration is unsigned while no credential is verified (never used to sign in), signed once one is', async () => {
     const { accountId, client } = await bareWallet({ email: 'two@example.com', phoneNumber: '+14155550188' });
     const email = await client.call('POST', '/auth/credentials', { type: 'EMAIL_OTP', accountId });
     expect(email.status).to.equal(201);
@@ -82,7 +82,7 @@ describe('first-time wallet bootstrap (spec 2.10, 4.8)', () => {
     expect(types.sort()).to.deep.equal(['EMAIL_OTP', 'OAUTH', 'SMS_OTP']);
   });
 
-  it('spec 4.2 rule 2 as written: a contact change of a customer with a wallet is signed, even before the first sign-in; an SMS registration names no other phone', async () => {
+  it('a contact change of a customer with a wallet is signed, even before the first sign-in; an SMS registration names no other phone', async () => {
     const { customerId, accountId, client } = await bareWallet({
       email: 'change@example.com',
       phoneNumber: '+14155550177',
@@ -118,7 +118,7 @@ describe('first-time wallet bootstrap (spec 2.10, 4.8)', () => {
     expect(stack.sandboxRequests.slice(before).filter((r) => r.method !== 'GET')).to.deep.equal([]);
   });
 
-  it('PROTOCOL.md: one EMAIL_OTP per account; a customer without a phone cannot register SMS_OTP', async () => {
+  it('one EMAIL_OTP per account; a customer without a phone cannot register SMS_OTP', async () => {
     const { accountId, client } = await bareWallet({ email: 'once@example.com' });
     expect((await client.call('POST', '/auth/credentials', { type: 'EMAIL_OTP', accountId })).status).to.equal(201);
     const again = await client.call('POST', '/auth/credentials', { type: 'EMAIL_OTP', accountId });

@@ -1,4 +1,4 @@
-/** Each error path answers the spec's status, code and reason (acceptance 3). */
+/** Each error path answers the service's documented status, code and reason (docs/protocol.md, "Errors"). */
 import { expect } from 'chai';
 import { after, before, describe, it } from 'node:test';
 import { encryptOtpCodeToBundle } from '@turnkey/crypto';
@@ -284,7 +284,7 @@ describe('sandbox error paths', () => {
     expect((await bad.json()).code).to.equal('UNAUTHORIZED');
   });
 
-  it('quote outcomes follow the destination suffix (spec 4.9)', async () => {
+  it('quote outcomes follow the destination suffix', async () => {
     const { sandbox } = stack;
     await platform(sandbox, 'POST', `/sandbox/internal-accounts/${ids.accountId}/fund`, { amount: 100_000 });
     const expected: Record<string, string[]> = {

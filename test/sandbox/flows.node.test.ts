@@ -1,7 +1,7 @@
 /**
  * Every wallet flow through the relay against the sandbox, driven by a client
- * made only of Turnkey's libraries and Node's crypto (issue: sandbox and relay,
- * acceptance 1).
+ * made only of Turnkey's libraries and Node's crypto, so it proves the sandbox
+ * and relay interoperate with an implementation other than ours.
  */
 import { expect } from 'chai';
 import { after, before, describe, it } from 'node:test';

@@ -1,5 +1,5 @@
 /**
- * Sandbox hygiene (issue 12, items 1 and 6): no request crashes the sandbox
+ * Sandbox hygiene: no request crashes the sandbox
  * or reaches a 500 with malformed input, oversized bodies get a prompt 413
  * that closes the connection, the clock control is bounded, amounts are safe
  * integers, and expired Request-Ids and challenges are forgotten.

@@ -2,7 +2,7 @@
  * Passkeys against the sandbox through the relay, with a software
  * authenticator: registration (relay-issued challenge, signed by an existing
  * session), sign-in including high-S assertions, and every refusal the
- * service must make (acceptance 2).
+ * service must make (docs/sandbox.md, "Rules it reproduces").
  */
 import { expect } from 'chai';
 import { after, before, describe, it } from 'node:test';

@@ -1,7 +1,7 @@
 /**
- * The sandbox follows the spec where it used to drift: each test names the
- * line of spec/service-interface.md (or PROTOCOL.md) it checks, over real HTTP
- * (the platform's calls direct, the wallet's through the relay).
+ * The sandbox follows the service's documented rules where it used to drift,
+ * each test stating the rule it checks (docs/sandbox.md, docs/protocol.md),
+ * over real HTTP (the platform's calls direct, the wallet's through the relay).
  */
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
@@ -34,7 +34,7 @@ async function signedInWallet(name: string, extra: Body = {}) {
   expect(customer.status, JSON.stringify(customer.body)).to.equal(201);
   const accountId = (await call('GET', `/customers/internal-accounts?customerId=${customer.body.id}`)).body.data[0]
     .id as string;
-  // A wallet may start without a credential (the first one is registered unsigned, spec 2.10).
+  // A wallet may start without a credential (the first one is registered unsigned).
   const credentials = (await call('GET', `/auth/credentials?accountId=${accountId}`)).body.data as Body[];
   const email =
     credentials.find((c) => c.type === 'EMAIL_OTP') ??
@@ -100,7 +100,7 @@ const execute = async (wallet: Wallet, q: Body, headers: Record<string, string> 
     ...headers,
   });
 
-describe('signed retry headers (spec 4.2 rule 3, PROTOCOL.md "Signed retry")', () => {
+describe('signed retry headers', () => {
   let wallet: Wallet;
   const privacy = (headers: Record<string, string> = {}) =>
     wallet.client.call('PATCH', `/internal-accounts/${wallet.accountId}`, { privateEnabled: true }, headers);
@@ -114,7 +114,7 @@ describe('signed retry headers (spec 4.2 rule 3, PROTOCOL.md "Signed retry")', (
     wallet = await signedInWallet('retry');
   });
 
-  it('spec 4.2 rule 3: a Request-Id the sandbox never issued is a first call: the 202 challenge, headers ignored', async () => {
+  it('a Request-Id the sandbox never issued is a first call: the 202 challenge, headers ignored', async () => {
     const first = await privacy({
       'service-wallet-signature': await stampWith(wallet.key, 'something else'),
       'request-id': `Request:${randomUUID()}`,
@@ -130,12 +130,12 @@ describe('signed retry headers (spec 4.2 rule 3, PROTOCOL.md "Signed retry")', (
     expect((await retry(onlyId.body)).status).to.equal(200);
   });
 
-  it('spec 4.2 rule 3: Service-Wallet-Signature without Request-Id is 401 REQUEST_ID_MISSING', async () => {
+  it('Service-Wallet-Signature without Request-Id is 401 REQUEST_ID_MISSING', async () => {
     const unpaired = await privacy({ 'service-wallet-signature': await stampWith(wallet.key, 'x') });
     expect(code(unpaired)).to.deep.equal([401, 'REQUEST_ID_MISSING']);
   });
 
-  it('PROTOCOL.md "Signed retry": an issued id is single use (401), expired is 401 "expired" until well after its lifetime, then forgotten', async () => {
+  it('an issued id is single use (401), expired is 401 "expired" until well after its lifetime, then forgotten', async () => {
     const used = (await privacy()).body;
     expect((await retry(used)).status).to.equal(200);
     const reused = await retry(used);
@@ -151,7 +151,7 @@ describe('signed retry headers (spec 4.2 rule 3, PROTOCOL.md "Signed retry")', (
     expect((await retry(late)).status).to.equal(202);
   });
 
-  it('spec 4.2 rule 3: PATCH /customers updates that finish synchronously ignore both headers', async () => {
+  it('PATCH /customers updates that finish synchronously ignore both headers', async () => {
     const junk = { 'service-wallet-signature': 'not-a-stamp', 'request-id': 'Request:never' };
     const renamed = await call(
       'PATCH',
@@ -172,18 +172,18 @@ describe('signed retry headers (spec 4.2 rule 3, PROTOCOL.md "Signed retry")', (
   });
 });
 
-describe('customers (spec 2.1, 2.2, 4.2)', () => {
+describe('customers', () => {
   const create = (body: Body) => call('POST', '/customers', { customerType: 'INDIVIDUAL', ...body });
   const address = { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' };
 
-  it('spec 2.1: email is optional on POST /customers', async () => {
+  it('email is optional on POST /customers', async () => {
     const answer = await create({ fullName: 'No Mail' });
     expect(answer.status, JSON.stringify(answer.body)).to.equal(201);
     expect(answer.body).to.not.have.property('email');
     expect(answer.body.umaAddress).to.match(/^\$[^@]+@sandbox\.local$/);
   });
 
-  it('spec 2.1: kycStatus is stored as given (UNVERIFIED, PENDING, APPROVED, REJECTED, HOLD), APPROVED when absent, 400 otherwise', async () => {
+  it('kycStatus is stored as given (UNVERIFIED, PENDING, APPROVED, REJECTED, HOLD), APPROVED when absent, 400 otherwise', async () => {
     for (const kycStatus of ['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED', 'HOLD']) {
       expect((await create({ kycStatus })).body.kycStatus).to.equal(kycStatus);
     }
@@ -191,7 +191,7 @@ describe('customers (spec 2.1, 2.2, 4.2)', () => {
     expect(code(await create({ kycStatus: 'VERIFIED' }))).to.deep.equal([400, 'INVALID_INPUT']);
   });
 
-  it('spec 2.1, 2.2: birthDate, nationality, address and idType are stored and returned; identifier never is', async () => {
+  it('birthDate, nationality, address and idType are stored and returned; identifier never is', async () => {
     const created = await create({
       platformCustomerId: 'kyc-ada',
       region: 'US',
@@ -213,7 +213,7 @@ describe('customers (spec 2.1, 2.2, 4.2)', () => {
     expect(read.body.currencies).to.deep.equal(['USD']);
   });
 
-  it('spec 2.1: idType for an individual is SSN or ITIN only, and goes with an identifier', async () => {
+  it('idType for an individual is SSN or ITIN only, and goes with an identifier', async () => {
     expect((await create({ idType: 'ITIN', identifier: '912345678' })).status).to.equal(201);
     for (const body of [
       { idType: 'EIN', identifier: '123456789' },
@@ -226,7 +226,7 @@ describe('customers (spec 2.1, 2.2, 4.2)', () => {
     }
   });
 
-  it('spec 4.2: PATCH stores and returns currencies, umaAddress, kycStatus, fullName, birthDate, nationality, address', async () => {
+  it('PATCH stores and returns currencies, umaAddress, kycStatus, fullName, birthDate, nationality, address', async () => {
     const { body: customer } = await create({});
     const changes = {
       currencies: ['USD', 'EUR'],
@@ -245,7 +245,7 @@ describe('customers (spec 2.1, 2.2, 4.2)', () => {
     }
   });
 
-  it('spec 2.1: region (like idType and identifier) is create-only: a PATCH naming it is 400', async () => {
+  it('region (like idType and identifier) is create-only: a PATCH naming it is 400', async () => {
     const { body: customer } = await create({ region: 'US' });
     for (const field of [{ region: 'MX' }, { idType: 'SSN', identifier: '123456789' }]) {
       const answer = await call('PATCH', `/customers/${customer.id}`, { customerType: 'INDIVIDUAL', ...field });
@@ -254,7 +254,7 @@ describe('customers (spec 2.1, 2.2, 4.2)', () => {
     expect((await call('GET', `/customers/${customer.id}`)).body.region).to.equal('US');
   });
 
-  it('spec 2.1, 2.2, Part 7: wrong types are 400 INVALID_INPUT with a message naming the field', async () => {
+  it('wrong types are 400 INVALID_INPUT with a message naming the field', async () => {
     const { body: customer } = await create({});
     const bad: [Body, string][] = [
       [{ birthDate: '2023-02-30' }, 'birthDate'],
@@ -281,7 +281,7 @@ describe('customers (spec 2.1, 2.2, 4.2)', () => {
     }
   });
 
-  it("spec 2.1, Part 7: an umaAddress names one customer: taking another customer's is 409", async () => {
+  it("an umaAddress names one customer: taking another customer's is 409", async () => {
     const taken = (await create({ umaAddress: '$taken@sandbox.local' })).body;
     expect(code(await create({ umaAddress: '$TAKEN@sandbox.local' }))).to.deep.equal([
       409,
@@ -296,7 +296,7 @@ describe('customers (spec 2.1, 2.2, 4.2)', () => {
   });
 });
 
-describe('external accounts (spec 2.3, 4.3, 4.9)', () => {
+describe('external accounts', () => {
   let customerId: string;
   const create = (body: Body) => call('POST', '/customers/external-accounts', body);
   const beneficiary = { beneficiaryType: 'INDIVIDUAL', fullName: 'Pay Ee' };
@@ -305,7 +305,7 @@ describe('external accounts (spec 2.3, 4.3, 4.9)', () => {
     customerId = (await call('POST', '/customers', { customerType: 'INDIVIDUAL' })).body.id;
   });
 
-  it('spec 2.3, Part 7: platformAccountId is stored and returned; the same one twice is 409', async () => {
+  it('platformAccountId is stored and returned; the same one twice is 409', async () => {
     const first = await externalAccount(customerId, 'USD', '123', { platformAccountId: 'payee-1' });
     expect(first).to.include({ platformAccountId: 'payee-1', status: 'ACTIVE', currency: 'USD' });
     const again = await create({
@@ -317,7 +317,7 @@ describe('external accounts (spec 2.3, 4.3, 4.9)', () => {
     expect(code(again)).to.deep.equal([409, 'EXTERNAL_ACCOUNT_ALREADY_EXISTS']);
   });
 
-  it('spec 2.3: at most one defaultUmaDepositAccount per customer: setting it on a new account clears the previous one', async () => {
+  it('at most one defaultUmaDepositAccount per customer: setting it on a new account clears the previous one', async () => {
     const first = await externalAccount(customerId, 'USD', '201', { defaultUmaDepositAccount: true });
     expect(first['defaultUmaDepositAccount']).to.equal(true);
     const plain = await externalAccount(customerId, 'USD', '202');
@@ -332,7 +332,7 @@ describe('external accounts (spec 2.3, 4.3, 4.9)', () => {
     ]);
   });
 
-  it('spec 4.9: the identifier need not end in three digits; a suffix still counts, before the @ of a PIX email key', async () => {
+  it('the identifier need not end in three digits; a suffix still counts, before the @ of a PIX email key', async () => {
     const plain = await externalAccount(customerId, 'BRL', '', {});
     expect(plain['accountInfo'].pixKey).to.equal('ana4444@example.com');
     const named = await create({
@@ -363,7 +363,7 @@ describe('external accounts (spec 2.3, 4.3, 4.9)', () => {
     expect(code(refused)).to.deep.equal([400, 'INVALID_INPUT']);
   });
 
-  it('spec 2.3: EUR, MXN and BRL account types besides USD and AED, each in its own currency', async () => {
+  it('EUR, MXN and BRL account types besides USD and AED, each in its own currency', async () => {
     for (const currency of ['USD', 'EUR', 'MXN', 'AED', 'BRL']) {
       const account = await externalAccount(customerId, currency, '300');
       expect(account['currency']).to.equal(currency);
@@ -400,14 +400,14 @@ const RAILS: Record<string, string> = {
   BRL: 'PIX',
 };
 
-describe('cross-currency quotes (spec 2.5, 2.6)', () => {
+describe('cross-currency quotes', () => {
   let wallet: Wallet;
 
   before(async () => {
     wallet = await signedInWallet('fx');
   });
 
-  it('spec 2.5: USD to a EUR account converts: EUR receiving, USD per EUR rate, fees in USD, rateDetails, SEPA_INSTANT', async () => {
+  it('USD to a EUR account converts: EUR receiving, USD per EUR rate, fees in USD, rateDetails, SEPA_INSTANT', async () => {
     const eur = await externalAccount(wallet.customerId, 'EUR');
     const q = await quote(wallet, eur['id'], 10_000);
     expect(q['sendingCurrency']).to.deep.equal({ code: 'USD', name: 'US Dollar', symbol: '$', decimals: 2 });
@@ -430,7 +430,7 @@ describe('cross-currency quotes (spec 2.5, 2.6)', () => {
     expect(q['rateDetails'].serviceApiMultiplier).to.be.closeTo(1 / 1.08, 1e-12);
   });
 
-  it('spec 2.5: the payload the wallet signs keeps its shape and commits to both currencies, the rate and the fees, as the quote states them', async () => {
+  it('the payload the wallet signs keeps its shape and commits to both currencies, the rate and the fees, as the quote states them', async () => {
     for (const currency of ['EUR', 'MXN', 'AED', 'BRL', 'USD']) {
       const account = await externalAccount(wallet.customerId, currency);
       for (const side of ['SENDING', 'RECEIVING']) {
@@ -467,7 +467,7 @@ describe('cross-currency quotes (spec 2.5, 2.6)', () => {
     }
   });
 
-  it("spec 2.5: both locked sides are exact in smallest units, rounded in the customer's favour, for every currency", async () => {
+  it("both locked sides are exact in smallest units, rounded in the customer's favour, for every currency", async () => {
     for (const currency of ['EUR', 'MXN', 'AED', 'BRL']) {
       const account = await externalAccount(wallet.customerId, currency);
       const rate = USD_PER_10K[currency]!;
@@ -499,7 +499,7 @@ describe('cross-currency quotes (spec 2.5, 2.6)', () => {
     }
   });
 
-  it('spec 2.5: USD to USD stays as before: rate 1, a flat 50-cent fee, ACH', async () => {
+  it('USD to USD stays as before: rate 1, a flat 50-cent fee, ACH', async () => {
     const usd = await externalAccount(wallet.customerId, 'USD');
     const sending = await quote(wallet, usd['id'], 2_500);
     expect(sending).to.include({
@@ -521,7 +521,7 @@ describe('cross-currency quotes (spec 2.5, 2.6)', () => {
     expect(receiving).to.include({ totalSendingAmount: 2_550, totalReceivingAmount: 2_500, feesIncluded: 50 });
   });
 
-  it('spec 2.5: an amount whose other side would pass 2^53 - 1 is refused; tiny and malformed ones too', async () => {
+  it('an amount whose other side would pass 2^53 - 1 is refused; tiny and malformed ones too', async () => {
     const mxn = await externalAccount(wallet.customerId, 'MXN');
     const refused = async (body: Body) =>
       code(
@@ -542,7 +542,7 @@ describe('cross-currency quotes (spec 2.5, 2.6)', () => {
     expect(Number.isSafeInteger(large['totalSendingAmount'])).to.equal(true);
   });
 
-  it("spec 2.6: the executed quote's transaction shows both currencies; the wallet is debited in USD", async () => {
+  it("the executed quote's transaction shows both currencies; the wallet is debited in USD", async () => {
     await fund(wallet, 50_000);
     const before = await balance(wallet);
     const aed = await externalAccount(wallet.customerId, 'AED');
@@ -563,7 +563,7 @@ describe('cross-currency quotes (spec 2.5, 2.6)', () => {
   });
 });
 
-describe('idempotent execution (spec 4.5, Part 8)', () => {
+describe('idempotent execution', () => {
   let wallet: Wallet;
   let usd: Body;
 
@@ -572,7 +572,7 @@ describe('idempotent execution (spec 4.5, Part 8)', () => {
     usd = await externalAccount(wallet.customerId, 'USD');
   });
 
-  it('spec 4.5: a repeated Idempotency-Key replays the first answer, a 400 INSUFFICIENT_FUNDS included, even after funding', async () => {
+  it('a repeated Idempotency-Key replays the first answer, a 400 INSUFFICIENT_FUNDS included, even after funding', async () => {
     const q = await quote(wallet, usd['id'], 1_000);
     const headers = { 'idempotency-key': `poor-${randomUUID()}` };
     const first = await execute(wallet, q, headers);
@@ -585,7 +585,7 @@ describe('idempotent execution (spec 4.5, Part 8)', () => {
     expect((await execute(wallet, q, { 'idempotency-key': `rich-${randomUUID()}` })).status).to.equal(200);
   });
 
-  it('spec 4.5: keys belong to the platform: the same key on another quote gets the first answer and executes nothing', async () => {
+  it('keys belong to the platform: the same key on another quote gets the first answer and executes nothing', async () => {
     await fund(wallet, 5_000);
     const key = { 'idempotency-key': `shared-${randomUUID()}` };
     const a = await quote(wallet, usd['id'], 1_000);
@@ -599,7 +599,7 @@ describe('idempotent execution (spec 4.5, Part 8)', () => {
     expect((await call('GET', `/quotes/${b['id']}`)).body.status).to.equal('PENDING');
   });
 
-  it('spec 4.5 (sandbox rule): a 401 is not remembered, so the signed call with the same key executes', async () => {
+  it('a sandbox rule: a 401 is not remembered, so the signed call with the same key executes', async () => {
     await fund(wallet, 5_000);
     const q = await quote(wallet, usd['id'], 1_000);
     const key = `signed-later-${randomUUID()}`;
@@ -616,7 +616,7 @@ describe('idempotent execution (spec 4.5, Part 8)', () => {
   });
 });
 
-describe('transfers (spec 4.9 "Transfer in ... and transfer out")', () => {
+describe('transfers', () => {
   let wallet: Wallet;
 
   before(async () => {
@@ -633,7 +633,7 @@ describe('transfers (spec 4.9 "Transfer in ... and transfer out")', () => {
     );
   const statusOf = async (id: string) => (await call('GET', `/transactions/${id}`)).body.status as string;
 
-  it('spec 4.9: a transfer in from an external account credits the wallet once it completes (GET internal-accounts balance)', async () => {
+  it('a transfer in from an external account credits the wallet once it completes (GET internal-accounts balance)', async () => {
     const bank = await externalAccount(wallet.customerId, 'USD', '100');
     const start = await balance(wallet);
     const made = await transfer('in', bank['id'], 7_000);
@@ -649,7 +649,7 @@ describe('transfers (spec 4.9 "Transfer in ... and transfer out")', () => {
     expect(await balance(wallet)).to.equal(start + 7_000);
   });
 
-  it('spec 4.9: transfer suffixes 002 and 003 fail at once, 004 the bank rejects, 005 stays pending about 30 s then fails; no money moves', async () => {
+  it('transfer suffixes 002 and 003 fail at once, 004 the bank rejects, 005 stays pending about 30 s then fails; no money moves', async () => {
     const start = await balance(wallet);
     const made: Record<string, string> = {};
     for (const suffix of ['002', '003', '004', '005']) {
@@ -679,7 +679,7 @@ describe('transfers (spec 4.9 "Transfer in ... and transfer out")', () => {
     expect(await balance(wallet)).to.equal(start);
   });
 
-  it('spec 4.9: a transfer out debits at once and gives the money back when it fails; more than the balance is 400 INSUFFICIENT_FUNDS', async () => {
+  it('a transfer out debits at once and gives the money back when it fails; more than the balance is 400 INSUFFICIENT_FUNDS', async () => {
     await fund(wallet, 10_000);
     const start = await balance(wallet);
     const good = await externalAccount(wallet.customerId, 'USD', '400');
@@ -710,7 +710,7 @@ describe('transfers (spec 4.9 "Transfer in ... and transfer out")', () => {
   });
 });
 
-describe('sandbox money operations (spec 4.9)', () => {
+describe('sandbox money operations', () => {
   let wallet: Wallet;
   const receive = (body: Body) =>
     call('POST', '/sandbox/uma/receive', {
@@ -724,7 +724,7 @@ describe('sandbox money operations (spec 4.9)', () => {
     wallet = await signedInWallet('uma', { umaAddress: '$uma.receiver@sandbox.local' });
   });
 
-  it("spec 4.9: /sandbox/uma/receive credits the receiver's wallet and records an INCOMING transaction; an unknown receiver is 404 UMA_NOT_FOUND", async () => {
+  it("/sandbox/uma/receive credits the receiver's wallet and records an INCOMING transaction; an unknown receiver is 404 UMA_NOT_FOUND", async () => {
     const start = await balance(wallet);
     const received = await receive({ receiverUmaAddress: wallet.umaAddress });
     expect(received.status, JSON.stringify(received.body)).to.equal(201);
@@ -749,7 +749,7 @@ describe('sandbox money operations (spec 4.9)', () => {
     ]);
   });
 
-  it('spec 4.9 UMA test addresses: $success.eur and .mxn convert, $pending.long.usd completes after about 6 minutes, $fail.compliance.usd fails', async () => {
+  it('UMA test addresses: $success.eur and .mxn convert, $pending.long.usd completes after about 6 minutes, $fail.compliance.usd fails', async () => {
     const start = await balance(wallet);
     const ids: Record<string, string> = {};
     for (const sender of ['$success.eur', '$success.mxn', '$pending.long.usd', '$fail.compliance.usd']) {
@@ -776,7 +776,7 @@ describe('sandbox money operations (spec 4.9)', () => {
     expect(await balance(wallet)).to.equal(start + 3 * 1_500);
   });
 
-  it('spec 2.3: an incoming UMA payment lands in the defaultUmaDepositAccount instead of the wallet', async () => {
+  it('an incoming UMA payment lands in the defaultUmaDepositAccount instead of the wallet', async () => {
     const other = await signedInWallet('uma-deposit');
     const deposit = await externalAccount(other.customerId, 'EUR', '123', { defaultUmaDepositAccount: true });
     const start = await balance(other);
@@ -792,7 +792,7 @@ describe('sandbox money operations (spec 4.9)', () => {
     expect(await balance(other)).to.equal(start);
   });
 
-  it('spec 4.9: /sandbox/send checks the quote and its currency, and refuses an embedded-wallet quote with the way to pay it', async () => {
+  it('/sandbox/send checks the quote and its currency, and refuses an embedded-wallet quote with the way to pay it', async () => {
     const usd = await externalAccount(wallet.customerId, 'USD');
     const q = await quote(wallet, usd['id'], 1_000);
     expect(

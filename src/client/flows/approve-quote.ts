@@ -11,7 +11,7 @@ import { WalletError, type Quote } from '../../protocol/index.js';
 import { activeSession, activityExpectation, type ClientContext } from '../context.js';
 import { verifyQuote, type ApproveQuoteOptions } from '../verify-quote.js';
 
-/** The parameters of a SIGN_TRANSACTION activity (PROTOCOL.md). */
+/** The parameters of a SIGN_TRANSACTION activity (docs/protocol.md, "Quote approval"). */
 const TRANSACTION_PARAMETERS = ['type', 'signWith', 'unsignedTransaction'];
 
 export interface QuoteApproval {

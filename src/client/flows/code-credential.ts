@@ -3,8 +3,8 @@
  * to the customer's own contact: a registration names only the type and the
  * wallet, nothing a page or a relay could point elsewhere.
  *
- * - `registerOtpCredential`: a new wallet's first one (spec 2.10 and 4.8,
- *   "first-time wallet bootstrap"), unsigned while no credential has been
+ * - `registerOtpCredential`: a new wallet's first one (the
+ *   first-time wallet bootstrap, docs/protocol.md "Signed activities"), unsigned while no credential has been
  *   used to sign in.
  * - `addCodeCredential`: one more, signed by the session, for a contact the
  *   user just set.

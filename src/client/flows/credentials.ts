@@ -1,4 +1,4 @@
-/** Credentials: list and revoke (PROTOCOL.md "Credentials"). */
+/** Credentials: list and revoke (docs/protocol.md, "Endpoints the widget uses"). */
 import { WalletError } from '../../protocol/index.js';
 import { activeSession, sessionSignedCall, expectActivity, listCredentials, type ClientContext } from '../context.js';
 

@@ -1,5 +1,5 @@
 /**
- * OAuth sign-in and registration (spec Part 5.7). The host supplies the
+ * OAuth sign-in and registration (docs/protocol.md, "Sign-in flows"). The host supplies the
  * id_token through `oidcTokenProvider({nonce})`; for sign-in the nonce is the
  * hex SHA-256 of the exact `clientPublicKey` string sent with it, which binds
  * the token to this session key.

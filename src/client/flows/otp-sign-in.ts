@@ -1,5 +1,5 @@
 /**
- * Email and SMS OTP sign-in as two steps (spec Part 5.5): `start` asks for a
+ * Email and SMS OTP sign-in as two steps (docs/protocol.md, "Sign-in flows"): `start` asks for a
  * code (the answer carries the enclave-signed target bundle and where the code
  * went); `finish` seals the code with HPKE to the verified target, sends it,
  * checks the verification token names our fresh key, stamps it with that key
@@ -97,7 +97,7 @@ export async function startOtpSignIn(
       throw error;
     }
   };
-  // The registration answer may already carry the first code's target bundle (spec 2.10).
+  // A first registration's answer may already carry the first code's target bundle: no challenge call then.
   await challenge(registered?.otpEncryptionTargetBundle !== undefined ? registered : undefined);
 
   const flow: OtpSignIn = {

@@ -1,5 +1,5 @@
 /**
- * Passkeys (spec Part 5.6). Both ceremonies are split in two so that the
+ * Passkeys (docs/protocol.md, "Sign-in flows"). Both ceremonies are split in two so that the
  * network work happens before the user taps: iOS Safari drops the user
  * activation after an `await`, so `start()` calls WebAuthn before awaiting
  * anything. Prepare early, keep it fresh (`isFresh`), start in the click.
@@ -105,7 +105,7 @@ export async function preparePasskeySignIn(ctx: ClientContext, credentialId?: st
       // No await before this call: it must run inside the tap's user activation (the library was loaded in prepare).
       const ceremony = webauthn()!.startAuthentication({
         optionsJSON: {
-          // The service's challenge is a hex string whose UTF-8 bytes are the WebAuthn challenge (PROTOCOL.md).
+          // The service's challenge is a hex string whose UTF-8 bytes (not its decoding) are the WebAuthn challenge.
           challenge: toBase64Url(utf8(challenge.challenge)),
           allowCredentials: [{ id: challenge.credentialId, type: 'public-key' }],
           userVerification: 'preferred',

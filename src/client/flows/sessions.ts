@@ -1,4 +1,4 @@
-/** Sessions: list, refresh, revoke another device, sign out (PROTOCOL.md "Sessions"). */
+/** Sessions: list, refresh, revoke another device, sign out (docs/protocol.md, "Signed activities"). */
 import { WalletError, type AuthSession } from '../../protocol/index.js';
 import { activeSession, activeSessions, expectActivity, sessionSignedCall, type ClientContext } from '../context.js';
 import { newSessionKey, sessionSigningKey, type PendingSessionKey } from '../session/session-key.js';

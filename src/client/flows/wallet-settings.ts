@@ -82,7 +82,7 @@ function holds(answer: unknown, customerId: string, contact: { email: string } |
 
 /**
  * Changes the customer's email or phone (one per call). The service signs a
- * change while the customer has wallets tied (spec 4.2), and this client's
+ * change while the customer has wallets tied, and this client's
  * customer always has: an unsigned answer is taken only as the customer
  * already holding that value (nothing changed, nothing to sign).
  */

@@ -1,6 +1,6 @@
 /**
- * Session keys in both modes (PROTOCOL.md, "Session key modes"):
- * - `sealed` (the spec's flow): an ECDH pair whose uncompressed public key is
+ * Session keys in both modes (docs/protocol.md, "Session key modes"):
+ * - `sealed` (the service's documented flow, the default): an ECDH pair whose uncompressed public key is
  *   sent; the answer's `encryptedSessionSigningKey` is opened with it and the
  *   scalar imported as a non-extractable signing key, its bytes wiped.
  * - `client-held`: a non-extractable ECDSA pair whose compressed public key is

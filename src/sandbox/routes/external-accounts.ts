@@ -1,4 +1,4 @@
-/** External accounts: a customer's (or the platform's) accounts elsewhere (spec 2.3, 4.3). */
+/** External accounts: a customer's (or the platform's) accounts elsewhere (docs/sandbox.md, "External accounts"). */
 import { readAccountInfo } from '../account-info.js';
 import type { SandboxContext } from '../context.js';
 import { optionalBoolean, optionalText } from '../fields.js';
@@ -10,7 +10,7 @@ import type { Router } from '../router.js';
 import type { ExternalAccount } from '../store.js';
 import { externalAccountJson } from '../views.js';
 
-/** Beneficiary name verification by suffix (spec Part 4.9; 105 is refused outright). */
+/** Beneficiary name verification by suffix (docs/sandbox.md, "Rules it reproduces"; 105 is refused outright). */
 const BENEFICIARY: Record<string, string> = {
   '102': 'NOT_MATCHED',
   '103': 'PARTIAL_MATCH',
@@ -36,7 +36,7 @@ export function externalAccountRoutes(router: Router, ctx: SandboxContext): void
     // Incoming UMA payments go to a customer's UMA address: a platform-held account has none.
     if (defaultUmaDepositAccount && customerId === undefined)
       throw invalidInput('defaultUmaDepositAccount needs a customerId: a platform account receives no UMA payments');
-    // The platform's own id for the account names one account (spec 7: 409 on external account create).
+    // The platform's own id for the account names one account: a repeat is 409.
     if (
       platformAccountId !== undefined &&
       [...store.externalAccounts.values()].some((a) => a.platformAccountId === platformAccountId)
@@ -50,7 +50,7 @@ export function externalAccountRoutes(router: Router, ctx: SandboxContext): void
     if (suffix === '105') throw invalidInput('Invalid account (beneficiary verification)', { suffix });
     const verification = BENEFICIARY[suffix ?? ''] ?? 'MATCHED';
     const fullName = (accountInfo['beneficiary'] as { fullName: string }).fullName;
-    // At most one default UMA deposit account per customer (spec 2.3, Part 8): the new one replaces it.
+    // At most one default UMA deposit account per customer: the new one replaces it.
     if (defaultUmaDepositAccount) {
       for (const other of store.externalAccounts.values()) {
         if (other.customerId === customerId && other.defaultUmaDepositAccount) {
@@ -79,7 +79,7 @@ export function externalAccountRoutes(router: Router, ctx: SandboxContext): void
     return { status: 201, body: externalAccountJson(account) };
   });
 
-  // Not in the spec's excerpt; lets a platform (and QA) read back which account holds the UMA default.
+  // Not in the service's documented calls; lets a platform (and QA) read back which account holds the UMA default.
   router.on('GET', '/customers/external-accounts', ({ query }) => {
     const customerId = query.get('customerId');
     const accounts = [...store.externalAccounts.values()].filter((a) => !customerId || a.customerId === customerId);

@@ -1,5 +1,6 @@
 /**
- * Sandbox operations that simulate money arriving (spec 4.9): paying a
+ * Sandbox operations that simulate money arriving (docs/sandbox.md,
+ * "Incoming UMA payments" and "POST /sandbox/send"): paying a
  * quote's payment instructions (POST /sandbox/send) and an incoming UMA
  * payment (POST /sandbox/uma/receive). Funding an account is in wallet.ts.
  */
@@ -48,7 +49,7 @@ export function sandboxMoneyRoutes(router: Router, ctx: SandboxContext): void {
       throw invalidInput('receivingCurrencyAmount must be a positive integer (smallest currency unit)');
     const customer = [...store.customers.values()].find((c) => sameUma(c.umaAddress, receiverUmaAddress));
     if (!customer) throw new ApiError(404, 'UMA_NOT_FOUND', `No receiver at ${receiverUmaAddress}`);
-    // Spec 2.3: the customer's default UMA deposit account, when it has one, else its wallet.
+    // Incoming UMA payments land in the customer's default UMA deposit account, when it has one, else its wallet.
     const deposit = [...store.externalAccounts.values()].find(
       (a) => a.customerId === customer.id && a.defaultUmaDepositAccount,
     );

@@ -1,4 +1,4 @@
-/** Sessions: list, refresh, revoke (PROTOCOL.md "Sessions"). */
+/** Sessions: list, refresh, revoke (docs/protocol.md, "Signed activities"). */
 import { parseClientKey } from '../client-key.js';
 import type { SandboxContext } from '../context.js';
 import { invalidInput, notFound } from '../http-error.js';

@@ -1,5 +1,5 @@
 /**
- * GET /transactions/{id} (spec 2.6): executed quotes (OUTGOING), transfers
+ * GET /transactions/{id} (docs/sandbox.md, "Transactions"): executed quotes (OUTGOING), transfers
  * (INCOMING in, OUTGOING out) and simulated incoming UMA payments (INCOMING),
  * each in the state the sandbox clock puts it in.
  */

@@ -1,7 +1,7 @@
 /**
  * Same-currency transfers between a customer's embedded wallet and an
  * external account: POST /transfer-in (external -> wallet) and POST
- * /transfer-out (wallet -> external). The spec does not show their bodies
+ * /transfer-out (wallet -> external). The service does not document their bodies
  * (4.5); the sandbox takes `{source: {accountId}, destination: {accountId},
  * amount, currency?}` and answers 201 with the transaction, whose path the
  * external account's magic suffix picks (transfer-outcome.ts).

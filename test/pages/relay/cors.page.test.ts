@@ -1,5 +1,5 @@
 /**
- * The relay's origin rules as a real browser applies them (issue 12): pages
+ * The relay's origin rules as a real browser applies them (docs/relay.md): pages
  * of a listed second origin call a relay on another origin through CORS; a
  * page of any other origin cannot, neither with a JSON fetch (its preflight is
  * refused) nor with a "simple" text/plain post (refused by the relay before
