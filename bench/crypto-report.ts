@@ -20,7 +20,7 @@ function printRatios(ratios: RatioComparison[]): void {
   const baseline = ratios.some((r) => r.baseline !== undefined);
   console.log(
     baseline
-      ? `\nwarm ratios, turnkey/ours: now and in the code issue 17 was filed on (${BASELINE}), both timed by this bench in` +
+      ? `\nwarm ratios, turnkey/ours: now and in the baseline code (${BASELINE}), both timed by this bench in` +
           `\nalternating page runs; the goal is "not worse than then". The issue's own figures are one run of the` +
           `\nbench of the time (100 µs timer, one page run) and are shown beside them.`
       : `\nwarm ratios, turnkey/ours, against the issue's figures (no baseline page: BENCH_BASELINE=${BASELINE}).`,

@@ -98,7 +98,7 @@ async function oneLoad(browser: Browser, url: string): Promise<Partial<LoadBreak
  * the first frame after the "Email me a code" button is in the DOM, enabled
  * and visible, on the page's clock, taken by an in-page probe
  * (bench/load-probe.ts) that also times the steps on the way. The figure
- * before issue 17's part 2 was a Playwright waitFor for the button; it is
+ * before the performance work was a Playwright waitFor for the button; it is
  * still printed, but it lags the page by its polling interval (20-100 ms
  * steps) and its injected script competes with the page while it loads.
  */

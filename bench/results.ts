@@ -33,7 +33,7 @@ function cryptoTables({ warm, first, ratios }: CryptoTimings): string[] {
     '',
     ...(ratios.some((r) => r.baseline !== undefined)
       ? [
-          `| warm ratio, Turnkey / ours | now | in the code issue 17 was filed on (${BASELINE}), same bench | in the issue (one run of the bench of the time) |`,
+          `| warm ratio, Turnkey / ours | now | in the baseline code (${BASELINE}), same bench | first recorded (one run of the bench of the time) |`,
           '| --- | ---: | ---: | ---: |',
           ...ratios.map(
             (r) => `| ${r.op} | ${r.now.toFixed(1)}x | ${r.baseline!.toFixed(1)}x | ${r.issue.toFixed(1)}x |`,

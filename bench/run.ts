@@ -12,7 +12,7 @@
  *      wallet call through the relay vs straight to the sandbox, from a second
  *      process, in alternating rounds after a warm-up round (measured first,
  *      before Chromium starts; printed last).
- * Each figure is printed with its goal (issue 17). The ratio goals (relay
+ * Each figure is printed with its goal (settings.ts, GOALS). The ratio goals (relay
  * throughput >= 70% of direct, relay p50 - direct p50 <= 1 ms) fail the run
  * (exit 1) when missed by more than the spread the rounds themselves showed;
  * absolute times are reported, never enforced. The environment knobs are in

@@ -1,5 +1,5 @@
 /**
- * The bench's knobs, read from the environment once, and issue 17's goals.
+ * The bench's knobs, read from the environment once, and the goals each figure is held to.
  * Env: BENCH_RUNS (default 200), BENCH_LOADS (default 15), BENCH_SECONDS (default 3),
  * BENCH_ROUNDS (default 3), BENCH_FIRST_PAGES (default 9), BENCH_CRYPTO_ROUNDS (default 3),
  * BENCH_BASELINE (default 1a2d8f2), BENCH_ONLY=relay|crypto|load (that part alone, nothing
@@ -16,12 +16,12 @@ if (ONLY !== undefined && !['relay', 'crypto', 'load'].includes(ONLY)) {
   throw new Error(`BENCH_ONLY=${ONLY}: expected relay, crypto or load`);
 }
 
-/** Issue 17's goals. */
+/** The goals (README, "Performance"). */
 export const GOALS = { relayShare: 0.7, relayAddedP50Ms: 1, firstCallMs: 1.5, interactiveMs: 80 };
 /**
- * The code issue 17 was filed on. Its crypto is built into a second bench page and timed by this
+ * The baseline revision (the code before the performance work). Its crypto is built into a second bench page and timed by this
  * same harness beside today's, so "warm ratios not worse than today's" compares like with like.
- * The issue's own figures (below) are one run of the bench as it was then (a 100 µs timer, one
+ * The figures first recorded for it (below) are one run of the bench as it was then (a 100 µs timer, one
  * page run): that bench, run again on that code, gives a stamp ratio of 2.3x to 3.0x, not 4.6x.
  * BENCH_BASELINE=<git revision> picks another baseline, `none` skips it.
  */

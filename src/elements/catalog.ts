@@ -13,11 +13,4 @@ import { EwPasskeySignIn } from './passkey-sign-in/passkey-sign-in.js';
 import { EwSignIn } from './sign-in/sign-in.js';
 import { EwWallet } from './wallet/wallet.js';
 
-export const ELEMENTS = [
-  EwWallet,
-  EwSignIn,
-  EwOtpSignIn,
-  EwPasskeySignIn,
-  EwOAuthSignIn,
-  EwApproveQuote,
-] as const;
+export const ELEMENTS = [EwWallet, EwSignIn, EwOtpSignIn, EwPasskeySignIn, EwOAuthSignIn, EwApproveQuote] as const;

@@ -79,6 +79,7 @@ describe('citations: only documents a reader of the repository can open', () => 
     ['src/ outside src/elements/', 'src', (file: string) => !inElements(file), 100],
     ['src/elements/', 'src', inElements, 20],
     ['scripts/', 'scripts', undefined, 10],
+    ['bench/', 'bench', undefined, 5],
     ['test/', 'test', undefined, 50],
   ] as const) {
     it(`no file in ${name} cites a missing document or an issue`, () => {

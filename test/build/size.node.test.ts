@@ -32,8 +32,7 @@ describe('npm run size', () => {
     for (const file of ['embedded-wallet-p256.js', 'embedded-wallet-webauthn.js', 'embedded-wallet-hpke.js']) {
       expect(result.stdout).to.match(lazyLine('script tag (every element)', file));
     }
-    for (const file of ['p256.lazy.js', 'hpke.lazy.js'])
-      expect(result.stdout).to.match(lazyLine('./client', file));
+    for (const file of ['p256.lazy.js', 'hpke.lazy.js']) expect(result.stdout).to.match(lazyLine('./client', file));
     // HPKE is loaded only where it is needed: @hpke/* in no entry's share of what a page loads up front.
     expect(result.stdout).not.to.include('@hpke/');
     expect(result.stdout).to.include('size budgets: all within');

@@ -46,6 +46,30 @@ describe(`the script-tag bundle in partner pages (${testEngine()})`, () => {
     expect(await tab.problems()).to.deep.equal([]);
   });
 
+  it('a signed-out page fetches no view: each lazy file arrives when its view is first shown', async () => {
+    const { accountId } = await newWallet();
+    const tab = await open('/plain.html', accountId);
+    /** The lazy files beside the bundle this document fetched, by name. */
+    const fetched = async () =>
+      (await tab.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)))
+        .map((path) => /\/embedded-wallet-([a-z0-9-]+)\.js$/.exec(path)?.[1])
+        .filter((name) => name && name !== 'elements');
+    await tab.waitFor({ role: 'button', name: 'Email me a code' });
+    const views = ['wallet-overview', 'sessions', 'credentials', 'account-settings', 'export-wallet'];
+    for (const name of [...views, 'qr', 'strings-es', 'webauthn'])
+      expect(await fetched(), 'signed out').to.not.include(name);
+    await signIn(tab);
+    for (const name of views) expect(await fetched(), 'signed in, no section open').to.not.include(name);
+    await tab.click({ css: 'summary', text: 'Signed-in devices' });
+    await tab.waitFor({ text: 'This device' });
+    expect(await fetched()).to.include('sessions');
+    await tab.click({ css: 'summary', text: 'Recovery phrase' });
+    await tab.waitFor({ role: 'button', name: 'Reveal recovery phrase' });
+    expect(await fetched()).to.include('export-wallet');
+    expect(await fetched()).to.not.include('account-settings');
+    expect(await tab.problems()).to.deep.equal([]);
+  });
+
   it('under the strict CSP with Trusted Types: sign-in and quote approval, zero violations', async () => {
     const { customerId, accountId } = await newWallet();
     await platform(suite.server.sandbox, 'POST', `/sandbox/internal-accounts/${accountId}/fund`, { amount: 50_000 });

@@ -21,10 +21,10 @@ import {
   toE164,
 } from './phone-number.js';
 
-/** The service's own check of an email (the sandbox's, spec 2.1 "string, email"): refused here before any call. */
+/** The shape of an email the service accepts (the sandbox checks the same): refused here before any call. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The account's email or phone as its code credential names it (spec 2.10: the nickname is the address). */
+/** The account's email or phone as its code credential names it (a code credential's nickname is its address). */
 interface Contact {
   value: string | undefined;
   credentialId: string | undefined;
@@ -32,7 +32,7 @@ interface Contact {
 
 /**
  * The account's own settings: its email and phone (the customer's contact,
- * which the wallet's code credentials follow, spec 4.2 rule 2) and the
+ * which the wallet's code credentials follow: docs/protocol.md) and the
  * wallet's privacy. Each contact changes through an inline form, signed by
  * the session when the service asks; afterwards "Verify with a code" sends a
  * code to the new address through the wallet's own one-time-code sign-in, so

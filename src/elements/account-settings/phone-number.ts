@@ -1,7 +1,7 @@
 /**
  * Phone numbers for `<ew-account-settings>`, kept light on purpose: a short
  * list of calling codes, digit grouping as the user types, and the strict
- * E.164 form the service takes (spec 2.1 and Part 8: `^\+[1-9]\d{1,14}$`).
+ * E.164 form the service takes (ITU-T E.164: `^\+[1-9]\d{1,14}$`).
  * No numbering-plan database: what is checked is the shape the service
  * checks, plus a lower bound on the length to catch a number cut short.
  */

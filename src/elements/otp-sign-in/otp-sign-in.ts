@@ -16,7 +16,7 @@ import { otpSignInStyles } from './otp-sign-in.styles.js';
  * service's countdown. The code field lives in the page's light DOM, where
  * browser and OS autofill can reach it (see shared/code-slot.ts). On a
  * wallet's first sign-in, "send me a code" also registers the wallet's email
- * (or SMS) credential (spec 2.10, 4.8).
+ * (or SMS) credential (docs/protocol.md, "Sign-in flows").
  *
  * @summary One-time-code sign-in by email or SMS.
  * @tagname ew-otp-sign-in

@@ -75,7 +75,9 @@ function sections(v: SignedInView) {
       v.hasCustomer
         ? html`<details @toggle=${opened(v)}>
             <summary>${s.accountSettingsTitle}</summary>
-            <ew-account-settings hide-title data-view><slot name=${CODE_SLOT} slot=${CODE_SLOT}></slot></ew-account-settings>
+            <ew-account-settings hide-title data-view
+              ><slot name=${CODE_SLOT} slot=${CODE_SLOT}></slot
+            ></ew-account-settings>
           </details>`
         : nothing
     }
