@@ -28,6 +28,8 @@ const DER = 'src/crypto/der.ts';
 const IMPORT = 'src/crypto/scalar-import.ts';
 const T = (name) => `test/crypto/${name}.test.ts`;
 const APPROVE = 'src/elements/approve-quote/approve-quote.ts';
+const ARMING_CODE = 'src/elements/approve-quote/arming.ts';
+const SUMMARY = 'src/elements/approve-quote/quote-summary.ts';
 const ARMING = 'test/elements/approve-arming.browser.test.ts';
 const IDENTITY = 'test/client/relay-identity.browser.test.ts';
 const BINDING = 'test/client/parameter-binding.browser.test.ts';
@@ -395,8 +397,8 @@ export const MUTANTS = [
   {
     name: "quote: another wallet's quote shown with an Approve",
     operation: 'quote.get',
-    file: APPROVE,
-    search: '        ...(accountId === undefined ? {} : { accountId }),',
+    file: SUMMARY,
+    search: '    ...(accountId === undefined ? {} : { accountId }),',
     replace: '',
     tests: [ARMING],
   },
@@ -424,14 +426,14 @@ export const MUTANTS = [
   },
   {
     name: 'approve: arms 25 ms after drawing',
-    file: APPROVE,
-    search: 'this.armTimer = setTimeout(() => (this.armed = true), ARM_AFTER_MS);',
-    replace: 'this.armTimer = setTimeout(() => (this.armed = true), 25);',
+    file: ARMING_CODE,
+    search: 'this.armTimer = setTimeout(() => this.set(true), ARM_AFTER_MS);',
+    replace: 'this.armTimer = setTimeout(() => this.set(true), 25);',
     tests: [ARMING],
   },
   {
     name: 'approve: a button drawn anew stays armed (no restart)',
-    file: APPROVE,
+    file: ARMING_CODE,
     search:
       '    if (this.watched && (this.watched.button !== button || this.watched.sessionId !== sessionId)) this.disarm();',
     replace: '',
@@ -440,13 +442,13 @@ export const MUTANTS = [
   {
     name: 'approve: arms in a frame',
     file: APPROVE,
-    search: '    if (!button || this.watched || (isFramed(this) && !this.allowFramed)) return;',
-    replace: '    if (!button || this.watched) return;',
+    search: '    const mayArm = !isFramed(this) || this.allowFramed;',
+    replace: '    const mayArm = true;',
     tests: [ARMING],
   },
   {
     name: 'approve: arms while see-through (visibility ignored)',
-    file: APPROVE,
+    file: ARMING_CODE,
     search:
       '        const visible = !tracksVisibility || (entry as IntersectionObserverEntry & { isVisible?: boolean })?.isVisible;',
     replace: '        const visible = true;',

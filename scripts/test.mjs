@@ -2,7 +2,7 @@
 // then one closing line with the test totals. Exits non-zero on any failure.
 // Installs what is missing from Debian when it can (Chromium, Firefox ESR, WebKitGTK with its
 // WebDriver and Xvfb; redis-server for the relay's shared-store tests).
-//   types + lint + format -> build (the page tests load dist/) -> size budgets -> Node tests
+//   types + lint + import cycles + format -> build (the page tests load dist/) -> size budgets -> Node tests
 //   (node:test) -> per engine (Chromium, Firefox, WebKit), in sequence: the browser suites
 //   (web-test-runner), then the page tests (`*.page.test.ts`: QA demo journeys and partner pages
 //   driven from Node)
@@ -65,6 +65,8 @@ function whyFailed(out) {
 const steps = [
   { name: 'typecheck', command: 'npx', args: ['tsc', '-p', 'tsconfig.json'] },
   { name: 'lint', command: 'npx', args: ['eslint', '.'] },
+  // No import cycle in src/, type-only imports included (dpdm follows dynamic imports too).
+  { name: 'import cycles', command: 'npm', args: ['run', '--silent', 'cycles'] },
   { name: 'format', command: 'npx', args: ['prettier', '--check', '--log-level', 'warn', '.'] },
   { name: 'build', command: process.execPath, args: ['scripts/build.mjs', '--no-manifest'] },
   { name: 'size budgets', command: process.execPath, args: ['scripts/size.mjs'] },

@@ -1,34 +1,13 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { CODE_SLOT } from '../shared/code-slot.js';
 import { errorText, type WalletStrings } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { ClientController } from '../shared/client-controller.js';
 import { ClientRead } from '../shared/client-read.js';
 import { WalletElement } from '../shared/wallet-element.js';
 import { accountSettingsStyles } from './account-settings.styles.js';
-import { contactForm, type Channel, type ContactFormState } from './contact-form.js';
-import { visibleLabel } from '../shared/format.js';
-import {
-  countryOf,
-  defaultRegion,
-  digitsOf,
-  displayPhone,
-  formatNational,
-  INTERNATIONAL,
-  isValidE164,
-  maxNational,
-  regroupPhone,
-  toE164,
-} from './phone-number.js';
-
-/** The shape of an email the service accepts (the sandbox checks the same): refused here before any call. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The account's email or phone as its code credential names it (a code credential's nickname is its address). */
-interface Contact {
-  value: string | undefined;
-  credentialId: string | undefined;
-}
+import { contactForm, typedContact, type Channel, type ContactFormState } from './contact-form.js';
+import { contactSection, privacySection, type Contact } from './settings-sections.js';
+import { countryOf, defaultRegion, digitsOf, formatNational, maxNational, regroupPhone } from './phone-number.js';
 
 /**
  * The account's own settings: its email and phone (the customer's contact,
@@ -163,22 +142,11 @@ export class EwAccountSettings extends WalletElement {
   /** Checks what was typed, then changes the contact; on failure the form stays as typed. */
   private async save(channel: Channel): Promise<void> {
     const client = this.client;
-    const form = this.forms[channel];
     if (!client || this.actions[channel].pending) return;
     const s = this.text;
-    let contact: { email: string } | { phoneNumber: string };
-    let shown: string;
-    if (channel === 'email') {
-      shown = form.value.trim();
-      contact = { email: shown };
-      if (!EMAIL.test(shown)) return this.refuse(channel);
-    } else {
-      const country = countryOf(form.region);
-      const phoneNumber = toE164(digitsOf(form.value), country);
-      if (INTERNATIONAL.test(form.value) || !isValidE164(phoneNumber, country)) return this.refuse(channel);
-      contact = { phoneNumber };
-      shown = displayPhone(phoneNumber);
-    }
+    const typed = typedContact(channel, this.forms[channel]);
+    if (!typed) return this.refuse(channel);
+    const { contact, shown } = typed;
     this.patch(channel, { invalid: false });
     if (this.verifying === channel) this.verifying = undefined;
     const done = await this.actions[channel].run('updateContact', () => client.updateContact(contact));
@@ -270,76 +238,31 @@ export class EwAccountSettings extends WalletElement {
   }
 
   private contactSection(channel: Channel, s: WalletStrings) {
-    const email = channel === 'email';
     const contact = this.contacts?.[channel];
-    const open = this.forms[channel].open;
-    const value = contact?.value;
-    const notice = this.notices[channel];
-    return html`<section aria-labelledby="${channel}-title">
-      <div class="head">
-        <div class="current">
-          <h4 id="${channel}-title">${email ? s.emailLabel : s.phoneLabel}</h4>
-          <div part="value">
-            ${!contact ? html`<span class="skeleton"></span>` : value ? visibleLabel(email ? value : displayPhone(value)) : s.notSet}
-          </div>
-        </div>
-        <button
-          id="${channel}-toggle"
-          class="secondary"
-          type="button"
-          aria-expanded=${open ? 'true' : 'false'}
-          aria-controls=${open ? `${channel}-form` : nothing}
-          ?disabled=${!contact}
-          @click=${() => this.toggleForm(channel)}
-        >
-          ${value ? (email ? s.changeEmail : s.changePhone) : email ? s.addEmail : s.addPhone}
-        </button>
-      </div>
-      ${open ? this.contactForm(channel, s) : nothing}
-      <div aria-live="polite">${notice ? html`<p part="message" role="status">${notice}</p>` : nothing}</div>
-      ${
-        this.verifying === channel
-          ? html`<ew-otp-sign-in
-              .strings=${{ signInWithEmail: s.verifyWithCode, signInWithSms: s.verifyWithCode }}
-              channel=${channel}
-              credential-id=${contact!.credentialId!}
-              @ew-signed-in=${() => this.verified(channel)}
-              ><slot name=${CODE_SLOT} slot="code"></slot
-            ></ew-otp-sign-in>`
-          : nothing
-      }
-    </section>`;
+    return contactSection({
+      channel,
+      contact,
+      strings: s,
+      open: this.forms[channel].open,
+      form: this.forms[channel].open ? this.contactForm(channel, s) : nothing,
+      notice: this.notices[channel],
+      verifying: this.verifying === channel && !!contact?.credentialId,
+      onToggle: () => void this.toggleForm(channel),
+      onVerified: () => void this.verified(channel),
+    });
   }
 
   private privacySection(s: WalletStrings) {
     const { pending, error } = this.actions.privacy;
-    const notice = this.notices.privacy;
-    const failed = error && !pending;
-    return html`<section aria-labelledby="privacy-title">
-      <div class="head">
-        <div class="current">
-          <h4 id="privacy-title">${s.privateWallet}</h4>
-          <p id="privacy-hint" class="muted">${s.privateWalletHint}</p>
-        </div>
-        <button
-          part="switch"
-          role="switch"
-          type="button"
-          aria-checked=${this.privateOn ? 'true' : 'false'}
-          aria-labelledby="privacy-title"
-          aria-describedby=${failed ? 'privacy-hint privacy-error' : 'privacy-hint'}
-          aria-disabled=${pending || !this.contacts ? 'true' : 'false'}
-          @click=${() => this.togglePrivacy()}
-        >
-          ${pending ? html`<span part="spinner" aria-hidden="true"></span>` : nothing}
-          <span class="track" aria-hidden="true"></span>
-        </button>
-      </div>
-      <div aria-live="polite">
-        ${failed ? html`<p id="privacy-error" part="error" role="alert">${errorText(error, s)}</p>` : nothing}
-        ${notice ? html`<p part="message" role="status">${notice}</p>` : nothing}
-      </div>
-    </section>`;
+    return privacySection({
+      strings: s,
+      on: this.privateOn,
+      pending,
+      error: error && !pending ? error : undefined,
+      notice: this.notices.privacy,
+      loaded: !!this.contacts,
+      onToggle: () => void this.togglePrivacy(),
+    });
   }
 
   protected override render() {

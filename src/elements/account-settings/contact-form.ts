@@ -7,7 +7,7 @@
 import { html, nothing } from 'lit';
 import { type ErrorInfo } from '../shared/error-info.js';
 import { errorText, type WalletStrings } from '../strings/index.js';
-import { COUNTRIES, countryOf, digitsOf, INTERNATIONAL, toE164 } from './phone-number.js';
+import { COUNTRIES, countryOf, digitsOf, displayPhone, INTERNATIONAL, isValidE164, toE164 } from './phone-number.js';
 
 export type Channel = 'email' | 'sms';
 
@@ -18,6 +18,27 @@ export interface ContactFormState {
   /** The phone form's country (ISO 3166-1 region). */
   region: string;
   invalid: boolean;
+}
+
+/** The shape of an email the service accepts (the sandbox checks the same): refused here before any call. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * What a filled form asks to save (`contact`, as sent) and how it is said back (`shown`);
+ * undefined when what was typed cannot be right.
+ */
+export function typedContact(
+  channel: Channel,
+  form: ContactFormState,
+): { contact: { email: string } | { phoneNumber: string }; shown: string } | undefined {
+  if (channel === 'email') {
+    const email = form.value.trim();
+    return EMAIL.test(email) ? { contact: { email }, shown: email } : undefined;
+  }
+  const country = countryOf(form.region);
+  const phoneNumber = toE164(digitsOf(form.value), country);
+  if (INTERNATIONAL.test(form.value) || !isValidE164(phoneNumber, country)) return undefined;
+  return { contact: { phoneNumber }, shown: displayPhone(phoneNumber) };
 }
 
 export interface ContactFormView {

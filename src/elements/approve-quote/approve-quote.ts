@@ -1,48 +1,26 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { verifyQuote, type Quote, type QuoteApproval, type VerifiedQuote } from '../../client/index.js';
+import type { Quote, QuoteApproval, VerifiedQuote } from '../../client/index.js';
 import { EwPaymentSettledEvent } from '../events/payment-settled.js';
 import { EwErrorEvent } from '../events/error.js';
 import { EwSignatureEvent } from '../events/signature.js';
 import { CODE_SLOT } from '../shared/code-slot.js';
 import { ServerTimeController } from '../shared/server-time.js';
 import { describeError, type ErrorInfo } from '../shared/error-info.js';
-import { errorText, type WalletStrings } from '../strings/index.js';
+import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { WalletElement } from '../shared/wallet-element.js';
 import { approveQuoteStyles } from './approve-quote.styles.js';
-import { formatAmount, formatRate, usableLocale, visibleLabel } from '../shared/format.js';
 
-/** Where an approved payment stands (set by the host from the service's answers). */
-export type PaymentStatus = 'processing' | 'completed' | 'failed';
+export { ARM_AFTER_MS } from './arming.js';
+export type { PaymentStatus } from './quote-summary.js';
+import { Arming, isFramed } from './arming.js';
+import { quoteSummary, receipt, showQuote, type PaymentStatus, type Shown } from './quote-summary.js';
 
 /**
  * Seconds left at which the countdown is announced (to screen readers): once a minute is
  * left and once ten seconds are, not every second.
  */
 const ANNOUNCE_AT_S = [60, 10];
-
-/** How long the button must have been fully in view, and the layout still, before it arms. */
-export const ARM_AFTER_MS = 600;
-
-/** Whether this engine reports occlusion and opacity (IntersectionObserver v2: `isVisible`). */
-const tracksVisibility =
-  typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
-
-/** True when `el`'s page is shown inside a frame: a framing page can hide it and catch its clicks. */
-const isFramed = (el: Element): boolean => {
-  const view = el.ownerDocument.defaultView;
-  return !view || view.self !== view.top;
-};
-
-/** What the summary shows, formatted once from a verified quote. */
-interface Shown {
-  view: VerifiedQuote;
-  send: string;
-  receive: string;
-  fees: string;
-  rate: string;
-  label: string | undefined;
-}
 
 /**
  * Shows what a payment quote will do and asks the user to approve it. On
@@ -91,7 +69,6 @@ export class EwApproveQuote extends WalletElement {
     locale: {},
     status: { reflect: true },
     failureReason: { attribute: 'failure-reason' },
-    armed: { state: true },
     approval: { state: true },
   };
 
@@ -125,38 +102,19 @@ export class EwApproveQuote extends WalletElement {
   declare status: PaymentStatus | undefined;
   /** The service's failure reason (e.g. `COUNTERPARTY_DELIVERY_FAILED`), said in the user's words. */
   declare failureReason: string | undefined;
-  declare private armed: boolean;
   declare private approval: QuoteApproval | undefined;
   /** The quote as checked and formatted; the only thing rendered and signed. */
   private shown: Shown | undefined;
   /** Why the quote was refused; no summary and no button then. */
   private refused: ErrorInfo | undefined;
 
-  private observer: IntersectionObserver | undefined;
-  /** The button the observer watches, and the session it was drawn for: either changing restarts the wait. */
-  private watched: { button: HTMLButtonElement; sessionId: string | undefined } | undefined;
-  private armTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly arming = new Arming(this);
   private readonly clock = new ServerTimeController(this);
 
   constructor() {
     super();
-    this.armed = false;
     this.allowUnverifiedPayment = false;
     this.allowFramed = false;
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.disarm();
-  }
-
-  /** Stops the arming wait; the next render starts it again for whatever button it shows. */
-  private disarm(): void {
-    clearTimeout(this.armTimer);
-    this.armed = false;
-    this.observer?.disconnect();
-    this.observer = undefined;
-    this.watched = undefined;
   }
 
   /** Shows `error` instead of the quote: no summary, no button. */
@@ -169,11 +127,11 @@ export class EwApproveQuote extends WalletElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     // Whether a frame may arm it changed: the wait starts over under the new rule.
-    if (changed.has('allowFramed')) this.disarm();
+    if (changed.has('allowFramed')) this.arming.disarm();
     const display = ['quote', 'allowUnverifiedPayment', 'destinationLabel', 'locale', 'strings', 'client'] as const;
     if (!display.some((name) => changed.has(name))) return;
     // Anything that changes what the summary says disarms: the click must approve what was read.
-    this.disarm();
+    this.arming.disarm();
     // A new quote starts over; the same quote in other words (a label, a language) keeps its one
     // approval, its receipt and a signing under way, so it is never signed twice.
     if (changed.has('quote')) {
@@ -183,22 +141,13 @@ export class EwApproveQuote extends WalletElement {
     this.shown = this.refused = undefined;
     if (this.quote === undefined) return;
     try {
-      // Held to the signed-in wallet now, not at the click: another wallet's quote never shows an Approve.
-      const accountId = this.client?.accountId;
-      const view = verifyQuote(this.quote, {
+      this.shown = showQuote(this.quote, {
         allowUnverifiedPayment: this.allowUnverifiedPayment,
-        ...(accountId === undefined ? {} : { accountId }),
+        // Held to the signed-in wallet now, not at the click: another wallet's quote never shows an Approve.
+        accountId: this.client?.accountId,
+        locale: this.locale,
+        destinationLabel: this.destinationLabel,
       });
-      const { sendingCurrency: sending, receivingCurrency: receiving } = view;
-      const locale = usableLocale(this.locale);
-      this.shown = {
-        view,
-        send: formatAmount(view.sendingAmount, sending, locale),
-        receive: formatAmount(view.receivingAmount, receiving, locale),
-        fees: formatAmount(view.fees, sending, locale),
-        rate: formatRate(view.exchangeRate, sending, receiving, locale),
-        label: this.destinationLabel ? visibleLabel(this.destinationLabel) : undefined,
-      };
     } catch (error) {
       this.refuse(error);
     }
@@ -213,7 +162,7 @@ export class EwApproveQuote extends WalletElement {
       super.update(changed);
     } catch (error) {
       // A quote that cannot be drawn must not leave the last one, and its armed button, on screen.
-      this.disarm();
+      this.arming.disarm();
       this.refuse(error);
       super.update(changed);
     }
@@ -226,25 +175,9 @@ export class EwApproveQuote extends WalletElement {
       this.dispatchEvent(new EwPaymentSettledEvent({ quoteId: this.approval?.quoteId, status: this.status }));
     const button = this.renderRoot.querySelector<HTMLButtonElement>('[part~="submit"]') ?? undefined;
     const sessionId = this.client?.state.status === 'signed-in' ? this.client.state.session.id : undefined;
-    // A button drawn anew (after a sign-out and back in) or another session starts the wait over:
-    // the user must see this button, now, for the moment it takes to arm.
-    if (this.watched && (this.watched.button !== button || this.watched.sessionId !== sessionId)) this.disarm();
-    if (!button || this.watched || (isFramed(this) && !this.allowFramed)) return;
-    this.watched = { button, sessionId };
-    // Arm only when the whole button has been visible and not moving for a moment; any
-    // change (scrolled away, covered by a resize) disarms and restarts the wait. Where the
-    // engine can tell (v2), a button that is covered or made transparent does not arm either.
-    this.observer = new IntersectionObserver(
-      ([entry]) => {
-        clearTimeout(this.armTimer);
-        this.armed = false;
-        const visible = !tracksVisibility || (entry as IntersectionObserverEntry & { isVisible?: boolean })?.isVisible;
-        if (entry && entry.intersectionRatio >= 0.99 && visible)
-          this.armTimer = setTimeout(() => (this.armed = true), ARM_AFTER_MS);
-      },
-      { threshold: [0, 0.99, 1], ...(tracksVisibility ? { trackVisibility: true, delay: 100 } : {}) },
-    );
-    this.observer.observe(button);
+    // In a frame the host did not allow, never (a framing page can hide the button and catch its clicks).
+    const mayArm = !isFramed(this) || this.allowFramed;
+    this.arming.watch(button, sessionId, mayArm);
   }
 
   /** Approves the quote on screen: signs its payload and emits `ew-signature`. Resolves to the approval, or undefined. */
@@ -272,7 +205,7 @@ export class EwApproveQuote extends WalletElement {
 
   private onClick(view: VerifiedQuote): void {
     // `view` is the one this button was rendered with; a quote set since then is not what was read.
-    if (this.armed && view === this.shown?.view && !this.approval) void this.sign(view);
+    if (this.arming.armed && view === this.shown?.view && !this.approval) void this.sign(view);
   }
 
   protected override render() {
@@ -292,28 +225,13 @@ export class EwApproveQuote extends WalletElement {
     const signedIn = this.client?.state.status === 'signed-in';
     const secondsLeft = Math.max(0, Math.ceil(msLeft / 1000));
     const announce = ANNOUNCE_AT_S.filter((at) => secondsLeft <= at).at(-1);
-    const account = view.destinationAccountId;
     return html`<div part="base">
       <h2>${this.approval ? s.receiptTitle : s.approveTitle}</h2>
-      <dl part="summary">
-        <dt>${s.youSend}</dt>
-        <dd class="amount">${shown.send}</dd>
-        <dt>${s.fees}</dt>
-        <dd>${shown.fees}</dd>
-        <dt>${s.rate}</dt>
-        <dd>${shown.rate}</dd>
-        <dt class="total">${s.recipientGets}</dt>
-        <dd class="total amount">${shown.receive}</dd>
-        <dt>${s.destination}</dt>
-        <dd class="destination">
-          ${shown.label ? html`<bdi part="destination-label">${shown.label}</bdi>` : nothing}
-          <code part="account">${account}</code>
-        </dd>
-      </dl>
+      ${quoteSummary(shown, s)}
       ${view.verified ? nothing : html`<p part="warning" id="unverified">${s.paymentUnverified}</p>`}
       ${
         this.approval
-          ? this.receipt(s)
+          ? receipt(this.status, this.failureReason, s)
           : expired
             ? html`<p part="error" role="alert">${s.quoteExpired}</p>`
             : !signedIn
@@ -329,33 +247,17 @@ export class EwApproveQuote extends WalletElement {
                     part="submit"
                     type="button"
                     aria-describedby=${view.verified ? 'arm-hint' : 'unverified arm-hint'}
-                    ?disabled=${pending || !this.armed}
+                    ?disabled=${pending || !this.arming.armed}
                     @click=${() => this.onClick(view)}
                   >
                     ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.approving}` : s.approve}
                   </button>
                   <p id="arm-hint" class="muted">
-                    ${this.armed ? '' : isFramed(this) && !this.allowFramed ? s.framedHint : s.armHint}
+                    ${this.arming.armed ? '' : isFramed(this) && !this.allowFramed ? s.framedHint : s.armHint}
                   </p>`
       }
       <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
     </div>`;
-  }
-
-  /** After approval: where the payment stands, in the user's words. */
-  private receipt(s: WalletStrings) {
-    if (this.status === 'completed')
-      return html`<p part="message status" role="status" data-status="completed">${s.paymentCompleted}</p>`;
-    if (this.status === 'failed') {
-      const code = this.failureReason;
-      const reason = code && Object.hasOwn(s.failureReasons, code) ? s.failureReasons[code] : undefined;
-      return html`<p part="error status" role="alert" data-status="failed">
-        ${s.paymentFailed}${reason ? html` ${reason}` : nothing}
-      </p>`;
-    }
-    return html`<p part="message status" role="status" data-status="processing">
-      <span part="spinner" aria-hidden="true"></span>${s.paymentProcessing}
-    </p>`;
   }
 }
 

@@ -4,6 +4,7 @@ import { EwCredentialAddedEvent } from '../events/credential-added.js';
 import { EwOtpSentEvent } from '../events/otp-sent.js';
 import { CODE_SLOT, outermostWalletHost } from '../shared/code-slot.js';
 import { maskDestination } from '../shared/mask.js';
+import { ServerTimeController } from '../shared/server-time.js';
 import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { WalletElement } from '../shared/wallet-element.js';
@@ -45,7 +46,6 @@ export class EwOtpSignIn extends WalletElement {
     credentialId: { attribute: 'credential-id' },
     codeLength: { attribute: 'code-length', type: Number },
     flow: { state: true },
-    now: { state: true },
   };
 
   /** `email` (default) or `sms`. */
@@ -55,17 +55,19 @@ export class EwOtpSignIn extends WalletElement {
   /** Digits in a code; the field submits itself when they are all there (default 6). */
   declare codeLength: number;
   declare private flow: OtpSignIn | undefined;
-  declare private now: number;
 
   private input: HTMLInputElement | undefined;
-  private ticker: ReturnType<typeof setInterval> | undefined;
+  /** The resend countdown, on the service's clock: it ticks only while a wait is shown. */
+  private readonly clock: ServerTimeController = new ServerTimeController(
+    this,
+    (): boolean => !!this.flow && this.flow.resendAvailableAt > this.clock.now,
+  );
   private webOtp: AbortController | undefined;
 
   constructor() {
     super();
     this.channel = 'email';
     this.codeLength = 6;
-    this.now = Date.now();
   }
 
   override connectedCallback(): void {
@@ -76,7 +78,6 @@ export class EwOtpSignIn extends WalletElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    clearInterval(this.ticker);
     this.webOtp?.abort();
     this.webOtp = undefined;
     this.input?.remove();
@@ -110,7 +111,6 @@ export class EwOtpSignIn extends WalletElement {
         new EwOtpSentEvent({ channel: this.channel, destination: maskDestination(this.flow.destination) }),
       );
     });
-    this.tick();
     await this.updateComplete;
     if (this.flow) {
       this.ensureInput().focus();
@@ -181,16 +181,6 @@ export class EwOtpSignIn extends WalletElement {
       .catch(() => undefined); // dismissed or unsupported: the field still works
   }
 
-  private tick(): void {
-    clearInterval(this.ticker);
-    const update = () => {
-      this.now = this.client?.serverNow() ?? Date.now();
-      if (!this.flow || this.flow.resendAvailableAt <= this.now) clearInterval(this.ticker);
-    };
-    update();
-    this.ticker = setInterval(update, 1_000);
-  }
-
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (changed.has('client') && changed.get('client')) {
@@ -211,7 +201,7 @@ export class EwOtpSignIn extends WalletElement {
         <div aria-live="polite">${errorLine}</div>
       </div>`;
     }
-    const waitMs = this.flow.resendAvailableAt - this.now;
+    const waitMs = this.flow.resendAvailableAt - this.clock.now;
     const verifying = pending && action === 'verifyCode';
     return html`<div part="base">
       <p part="message" role="status">${s.codeSentTo(maskDestination(this.flow.destination))}</p>

@@ -1,0 +1,85 @@
+/**
+ * What `<ew-approve-quote>` says about a quote, in named parts: the quote as
+ * checked and formatted (`showQuote`), the summary of what is paid, and the
+ * receipt once approved. Every value shown comes from the verified view of
+ * the quote (client/verify-quote.ts), never from the host's object.
+ */
+import { html, nothing } from 'lit';
+import { verifyQuote, type Quote, type VerifiedQuote } from '../../client/index.js';
+import { formatAmount, formatRate, usableLocale, visibleLabel } from '../shared/format.js';
+import type { WalletStrings } from '../strings/index.js';
+
+/** Where an approved payment stands (set by the host from the service's answers). */
+export type PaymentStatus = 'processing' | 'completed' | 'failed';
+
+/** What the summary shows, formatted once from a verified quote. */
+export interface Shown {
+  view: VerifiedQuote;
+  send: string;
+  receive: string;
+  fees: string;
+  rate: string;
+  label: string | undefined;
+}
+
+export interface ShowOptions {
+  allowUnverifiedPayment: boolean;
+  /** The signed-in wallet: another wallet's quote is refused (never shows an Approve). */
+  accountId: string | undefined;
+  locale: string | undefined;
+  destinationLabel: string | undefined;
+}
+
+/** The quote checked against what its payload commits to, and formatted; throws when it is refused. */
+export function showQuote(quote: Quote, options: ShowOptions): Shown {
+  const { accountId } = options;
+  const view = verifyQuote(quote, {
+    allowUnverifiedPayment: options.allowUnverifiedPayment,
+    ...(accountId === undefined ? {} : { accountId }),
+  });
+  const { sendingCurrency: sending, receivingCurrency: receiving } = view;
+  const locale = usableLocale(options.locale);
+  return {
+    view,
+    send: formatAmount(view.sendingAmount, sending, locale),
+    receive: formatAmount(view.receivingAmount, receiving, locale),
+    fees: formatAmount(view.fees, sending, locale),
+    rate: formatRate(view.exchangeRate, sending, receiving, locale),
+    label: options.destinationLabel ? visibleLabel(options.destinationLabel) : undefined,
+  };
+}
+
+/** What is paid, to whom, at what rate and cost. */
+export function quoteSummary(shown: Shown, s: WalletStrings) {
+  return html`<dl part="summary">
+    <dt>${s.youSend}</dt>
+    <dd class="amount">${shown.send}</dd>
+    <dt>${s.fees}</dt>
+    <dd>${shown.fees}</dd>
+    <dt>${s.rate}</dt>
+    <dd>${shown.rate}</dd>
+    <dt class="total">${s.recipientGets}</dt>
+    <dd class="total amount">${shown.receive}</dd>
+    <dt>${s.destination}</dt>
+    <dd class="destination">
+      ${shown.label ? html`<bdi part="destination-label">${shown.label}</bdi>` : nothing}
+      <code part="account">${shown.view.destinationAccountId}</code>
+    </dd>
+  </dl>`;
+}
+
+/** After approval: where the payment stands, in the user's words. */
+export function receipt(status: PaymentStatus | undefined, failureReason: string | undefined, s: WalletStrings) {
+  if (status === 'completed')
+    return html`<p part="message status" role="status" data-status="completed">${s.paymentCompleted}</p>`;
+  if (status === 'failed') {
+    const reason =
+      failureReason && Object.hasOwn(s.failureReasons, failureReason) ? s.failureReasons[failureReason] : undefined;
+    return html`<p part="error status" role="alert" data-status="failed">
+      ${s.paymentFailed}${reason ? html` ${reason}` : nothing}
+    </p>`;
+  }
+  return html`<p part="message status" role="status" data-status="processing">
+    <span part="spinner" aria-hidden="true"></span>${s.paymentProcessing}
+  </p>`;
+}
