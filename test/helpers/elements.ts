@@ -47,7 +47,14 @@ export async function openSection(el: EwWallet, title: string): Promise<void> {
     () => deepQueryAll('summary', el).find((s) => s.textContent?.trim() === title),
     `the "${title}" section`,
   );
-  if (!(summary.parentElement as HTMLDetailsElement).open) await click(summary);
+  const details = summary.parentElement as HTMLDetailsElement;
+  // A view arriving above it (a lazy file) may move the summary between aiming and clicking:
+  // as a user would, click again where it now is.
+  for (let tries = 0; !details.open && tries < 3; tries++) {
+    await click(summary);
+    await waitFor(() => details.open || undefined, `the "${title}" section open`, 1_000).catch(() => undefined);
+  }
+  if (!details.open) throw new Error(`the "${title}" section did not open`);
 }
 
 /** The next `type` event from `el`; fails after `timeoutMs` naming the event. */

@@ -138,6 +138,11 @@ export class EwWallet extends WalletElement {
           operation: 'configure',
         });
     });
+    // A code is on its way: the overview will show once it is typed, so its code is fetched
+    // meanwhile and the signed-in view appears whole, without its sections moving under the cursor.
+    this.addEventListener('ew-otp-sent', () => {
+      if (this.customerId) this.loadView('ew-wallet-overview');
+    });
     // A payment inside the wallet reached its end: money moved, so the balance is read again.
     this.addEventListener('ew-payment-settled', () => {
       void this.renderRoot.querySelector<EwWalletOverview>('ew-wallet-overview')?.load();
