@@ -276,7 +276,7 @@ export const MUTANTS = [
   {
     name: 'add email or SMS sign-in method: the address not bound',
     operation: 'credential.register',
-    file: 'src/client/flows/code-credential.ts',
+    file: 'src/client/account/code-credential.ts',
     search: 'parameters: { accountId, ...(email ? { email: contact } : { phoneNumber: contact }) },',
     replace: "parameters: { accountId }, freeParameters: ['email', 'phoneNumber'],",
     tests: [IDENTITY, BINDING],
@@ -284,7 +284,7 @@ export const MUTANTS = [
   {
     name: 'remove sign-in method: authenticatorIds not bound',
     operation: 'credential.revoke',
-    file: 'src/client/flows/credentials.ts',
+    file: 'src/client/account/credentials.ts',
     search: '{ parameters: { authenticatorIds: [credentialId] } }',
     replace: "{ parameters: {}, freeParameters: ['authenticatorIds'] }",
     tests: [BINDING],
@@ -332,7 +332,7 @@ export const MUTANTS = [
   {
     name: 'export: walletId not bound',
     operation: 'wallet.export',
-    file: 'src/client/flows/wallet-settings.ts',
+    file: 'src/client/account/wallet-settings.ts',
     search: "      parameters: { walletId: ctx.options.accountId },\n      freeParameters: ['language'],",
     replace: "      parameters: {},\n      freeParameters: ['language', 'walletId'],",
     tests: [BINDING],
@@ -340,7 +340,7 @@ export const MUTANTS = [
   {
     name: 'privacy: privateEnabled not bound',
     operation: 'wallet.privacy',
-    file: 'src/client/flows/wallet-settings.ts',
+    file: 'src/client/account/wallet-settings.ts',
     search: 'parameters: { walletId: ctx.options.accountId, privateEnabled: enabled },',
     replace: "parameters: { walletId: ctx.options.accountId }, freeParameters: ['privateEnabled'],",
     tests: [BINDING],
@@ -348,7 +348,7 @@ export const MUTANTS = [
   {
     name: 'privacy: a made-up answer taken without reading back',
     operation: 'wallet.privacy',
-    file: 'src/client/flows/wallet-settings.ts',
+    file: 'src/client/account/wallet-settings.ts',
     search:
       "if (result.outcome === 'answered' && ctx.options.customerId && (await getWallet(ctx)).privateEnabled !== enabled) {",
     replace: 'if (false) {',
@@ -357,7 +357,7 @@ export const MUTANTS = [
   {
     name: 'contact change: the new email or phone not bound',
     operation: 'customer.contact',
-    file: 'src/client/flows/wallet-settings.ts',
+    file: 'src/client/account/wallet-settings.ts',
     search: 'parameters: { customerId, ...contact },',
     replace: 'parameters: { customerId }, freeParameters: Object.keys(contact),',
     tests: [BINDING],

@@ -12,7 +12,8 @@ import {
   type SignedResult,
 } from '../protocol/index.js';
 import type { ResolvedOptions, SignedOperationName } from './options.js';
-import type { SessionInfo, SessionManager } from './session/session-manager.js';
+import type { SessionManager } from './session/session-manager.js';
+import type { SessionInfo } from './session/state.js';
 import type { StoredSession } from './session/vault.js';
 
 export interface ClientContext {

@@ -8,8 +8,8 @@ export type { OtpSignIn } from './flows/otp-sign-in.js';
 export { normaliseOtp } from './flows/otp-sign-in.js';
 export type { PreparedPasskeyRegistration, PreparedPasskeySignIn } from './flows/passkey.js';
 export type { OidcTokenProvider, PreparedOAuthSignIn } from './flows/oauth.js';
-export type { ListedSession } from './flows/sessions.js';
-export type { WalletInfo } from './flows/wallet-info.js';
+export type { ListedSession } from './account/sessions.js';
+export type { WalletInfo } from './account/wallet-info.js';
 export type { QuoteApproval, SignPayloadOptions } from './flows/approve-quote.js';
 export {
   quoteCommitment,
@@ -20,7 +20,7 @@ export {
   type QuoteCommitment,
   type VerifiedQuote,
 } from './verify-quote.js';
-export type { SessionInfo } from './session/session-manager.js';
+export type { SessionInfo } from './session/state.js';
 export type { SessionKeyMode } from './session/session-key.js';
 export { PasskeyError, type PasskeyErrorCode } from './passkey-error.js';
 export {

@@ -17,8 +17,11 @@
  * failures).
  */
 import { ApiClient, fetchTransport, WalletError, type AuthMethod, type Quote } from '../protocol/index.js';
+import type { ListedSession } from './account/sessions.js';
+import type { WalletInfo } from './account/wallet-info.js';
+import { loadAccount } from './account/load-account.js';
+import type { Listener, WalletClientEventMap } from './client-events.js';
 import { activeSessions, listCredentials, type ClientContext } from './context.js';
-import { revokeCredential } from './flows/credentials.js';
 import { approveQuote, signPayload, type QuoteApproval, type SignPayloadOptions } from './flows/approve-quote.js';
 import type { ApproveQuoteOptions } from './verify-quote.js';
 import {
@@ -29,35 +32,15 @@ import {
   type PreparedOAuthSignIn,
 } from './flows/oauth.js';
 import { startOtpSignIn, type OtpSignIn } from './flows/otp-sign-in.js';
-import { accountContact, getWallet, type WalletInfo } from './flows/wallet-info.js';
-import { addCodeCredential } from './flows/code-credential.js';
-import type * as PasskeyFlowsModule from './flows/passkey.js';
 import type { PreparedPasskeyRegistration, PreparedPasskeySignIn } from './flows/passkey.js';
-import { listSessions, refreshSession, revokeSession, signOut, type ListedSession } from './flows/sessions.js';
-import { exportWallet, setWalletPrivacy, updateContact } from './flows/wallet-settings.js';
+import { refreshSession, signOut } from './flows/sessions.js';
+import { loadPasskeyFlows, passkeyFlows } from './load-passkey-flows.js';
 import { resolveOptions, type ResolvedOptions, type WalletClientOptions } from './options.js';
-import { SessionManager, toInfo, type SessionEvent, type SessionInfo } from './session/session-manager.js';
+import { SessionManager, type SessionEvent } from './session/session-manager.js';
+import type { SessionInfo, WalletState } from './session/state.js';
 import { SessionVault } from './session/vault.js';
 
-/** The client's state, as carried by `change` events. */
-export type WalletState =
-  | { status: 'restoring' }
-  | { status: 'signed-out'; cause?: string }
-  | { status: 'signed-in'; session: SessionInfo; cause?: string };
-
-/** The client's events and their details: `addEventListener('change', (e) => e.detail.status)` type-checks. */
-export interface WalletClientEventMap {
-  /** Signed in, out, refreshed or restored: the new state. */
-  change: CustomEvent<WalletState>;
-  /** The session is inside the refresh margin. */
-  expiring: CustomEvent<{ session: SessionInfo; msLeft: number }>;
-  /** This device will not remember the session (IndexedDB unusable). */
-  'storage-warning': CustomEvent<{ reason: string; message: string }>;
-  /** A background refresh failed. */
-  error: CustomEvent<{ error: unknown; operation: string }>;
-}
-
-type Listener<E> = ((event: E) => unknown) | { handleEvent(event: E): unknown } | null;
+export type { WalletClientEventMap, WalletState };
 
 // Typed listeners only: the class adds no runtime code for them (types merge into the class).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
@@ -76,14 +59,6 @@ export interface WalletClient {
   removeEventListener(type: string, listener: Listener<Event>, options?: boolean | EventListenerOptions): void;
 }
 
-// Passkey flows and the WebAuthn library load on first use (a chunk of their own for
-// bundlers): every ceremony is prepared, and so awaited, before the user's tap.
-type PasskeyFlows = typeof PasskeyFlowsModule;
-let passkeyModule: PasskeyFlows | undefined;
-async function loadPasskeys(): Promise<PasskeyFlows> {
-  return (passkeyModule ??= await import('./flows/passkey.js'));
-}
-
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class WalletClient extends EventTarget {
   /** Resolves once the stored session (if any) has been restored. */
@@ -91,7 +66,6 @@ export class WalletClient extends EventTarget {
   private readonly ctx: ClientContext;
   private readonly options: ResolvedOptions;
   private readonly vault: SessionVault;
-  private stateValue: WalletState = { status: 'restoring' };
   private storageWarningValue: string | undefined;
 
   constructor(options: WalletClientOptions) {
@@ -131,9 +105,9 @@ export class WalletClient extends EventTarget {
     this.ready = sessions.restore();
   }
 
-  /** The current state. */
+  /** The current state (the session manager's: it holds the session). */
   get state(): WalletState {
-    return this.stateValue;
+    return this.ctx.sessions.state;
   }
 
   /** The wallet (`InternalAccount:…`) this client signs for. */
@@ -143,8 +117,8 @@ export class WalletClient extends EventTarget {
 
   /** The current session, or undefined when signed out. */
   get session(): SessionInfo | undefined {
-    const s = this.ctx.sessions.session;
-    return s ? toInfo(s) : undefined;
+    const state = this.ctx.sessions.state;
+    return state.status === 'signed-in' ? state.session : undefined;
   }
 
   /** Why sessions are kept in memory only, when they are (undefined while IndexedDB works). */
@@ -167,10 +141,7 @@ export class WalletClient extends EventTarget {
       }
       return;
     }
-    this.stateValue = event.session
-      ? { status: 'signed-in', session: event.session, cause: event.cause }
-      : { status: 'signed-out', cause: event.cause };
-    this.dispatchEvent(new CustomEvent('change', { detail: this.stateValue }));
+    this.dispatchEvent(new CustomEvent('change', { detail: event.state }));
   }
 
   // --- sign-in ------------------------------------------------------------------------------
@@ -187,16 +158,16 @@ export class WalletClient extends EventTarget {
 
   /** Prepares a passkey sign-in (key + challenge) so `start()` can run inside the user's tap. */
   preparePasskeySignIn(options: { credentialId?: string } = {}): Promise<PreparedPasskeySignIn> {
-    return loadPasskeys().then((passkeys) => passkeys.preparePasskeySignIn(this.ctx, options.credentialId));
+    return loadPasskeyFlows().then((passkeys) => passkeys.preparePasskeySignIn(this.ctx, options.credentialId));
   }
 
-  /** Prepares and starts a passkey sign-in (fine where user activation survives an await). */
   /** Cancels a passkey sign-in or registration waiting for the user; it fails with PASSKEY_CANCELLED. */
   cancelPasskey(): void {
     // Nothing to cancel before the passkey code has loaded.
-    passkeyModule?.cancelPasskeyCeremony();
+    passkeyFlows()?.cancelPasskeyCeremony();
   }
 
+  /** Prepares and starts a passkey sign-in (fine where user activation survives an await). */
   async signInWithPasskey(options: { credentialId?: string } = {}): Promise<SessionInfo> {
     return (await this.preparePasskeySignIn(options)).start();
   }
@@ -221,7 +192,7 @@ export class WalletClient extends EventTarget {
   preparePasskeyRegistration(
     options: { nickname?: string; signIn?: boolean } = {},
   ): Promise<PreparedPasskeyRegistration> {
-    return loadPasskeys().then((passkeys) => passkeys.preparePasskeyRegistration(this.ctx, options));
+    return loadPasskeyFlows().then((passkeys) => passkeys.preparePasskeyRegistration(this.ctx, options));
   }
 
   /** Creates and registers a passkey (signed by the current session), then signs in with it. */
@@ -237,14 +208,14 @@ export class WalletClient extends EventTarget {
   }
 
   /** Removes a credential, signing with this device's session (which must be of another credential). */
-  revokeCredential(credentialId: string): Promise<void> {
-    return revokeCredential(this.ctx, credentialId);
+  async revokeCredential(credentialId: string): Promise<void> {
+    return (await loadAccount()).revokeCredential(this.ctx, credentialId);
   }
 
   // --- sessions -----------------------------------------------------------------------------
 
-  listSessions(): Promise<ListedSession[]> {
-    return listSessions(this.ctx);
+  async listSessions(): Promise<ListedSession[]> {
+    return (await loadAccount()).listSessions(this.ctx);
   }
 
   refreshSession(): Promise<SessionInfo> {
@@ -253,8 +224,7 @@ export class WalletClient extends EventTarget {
 
   /** Revokes another device's session (or this one's: prefer `signOut`). */
   async revokeSession(sessionId: string): Promise<void> {
-    await revokeSession(this.ctx, sessionId);
-    if (sessionId === this.ctx.sessions.session?.sessionId) await this.ctx.sessions.clear('signed-out');
+    return (await loadAccount()).revokeListedSession(this.ctx, sessionId);
   }
 
   /** Revokes this session and wipes it locally (always, even offline). `revoked` says whether the service confirmed. */
@@ -278,34 +248,34 @@ export class WalletClient extends EventTarget {
   }
 
   /** Exports the wallet's recovery phrase. Show it only on the user's explicit request. */
-  exportWallet(): Promise<string> {
-    return exportWallet(this.ctx);
+  async exportWallet(): Promise<string> {
+    return (await loadAccount()).exportWallet(this.ctx);
   }
 
   /**
    * Adds the wallet's email or SMS code credential for the contact just set with
    * `updateContact` (signed by this session; the activity must name that contact).
    */
-  addCodeCredential(type: 'EMAIL_OTP' | 'SMS_OTP', contact: string): Promise<AuthMethod> {
-    return addCodeCredential(this.ctx, type, contact);
+  async addCodeCredential(type: 'EMAIL_OTP' | 'SMS_OTP', contact: string): Promise<AuthMethod> {
+    return (await loadAccount()).addCodeCredential(this.ctx, type, contact);
   }
 
   /** The wallet's balance, address and privacy (needs `customerId`). */
-  getWallet(): Promise<WalletInfo> {
-    return getWallet(this.ctx);
+  async getWallet(): Promise<WalletInfo> {
+    return (await loadAccount()).getWallet(this.ctx);
   }
 
   /** The account's email (or phone), for "signed in as" after a passkey or OAuth sign-in. */
-  accountContact(): Promise<string | undefined> {
-    return accountContact(this.ctx);
+  async accountContact(): Promise<string | undefined> {
+    return (await loadAccount()).accountContact(this.ctx);
   }
 
-  setWalletPrivacy(enabled: boolean): Promise<void> {
-    return setWalletPrivacy(this.ctx, enabled);
+  async setWalletPrivacy(enabled: boolean): Promise<void> {
+    return (await loadAccount()).setWalletPrivacy(this.ctx, enabled);
   }
 
-  updateContact(contact: { email: string } | { phoneNumber: string }): Promise<Record<string, unknown>> {
-    return updateContact(this.ctx, contact);
+  async updateContact(contact: { email: string } | { phoneNumber: string }): Promise<Record<string, unknown>> {
+    return (await loadAccount()).updateContact(this.ctx, contact);
   }
 
   /** Stops timers and the tab channel (the stored session stays). */

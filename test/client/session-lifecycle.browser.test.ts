@@ -59,6 +59,30 @@ describe('session lifecycle', () => {
     client.close();
   });
 
+  it('one source of state: at every change `state` is the detail and agrees with `session`; a closed client is signed out', async () => {
+    const wallet = await newWallet();
+    const client = await makeClient(wallet, { autoRefresh: false });
+    const seen: string[] = [];
+    client.addEventListener('change', (e) => {
+      const detail = (e as CustomEvent).detail;
+      expect(client.state).to.equal(detail);
+      expect(client.session).to.equal(detail.status === 'signed-in' ? detail.session : undefined);
+      seen.push(`${detail.status}:${detail.cause}`);
+    });
+    await emailSignIn(client, wallet);
+    await client.refreshSession();
+    await client.signOut();
+    await emailSignIn(client, wallet);
+    expect(seen).to.deep.equal([
+      'signed-in:signed-in',
+      'signed-in:refreshed',
+      'signed-out:signed-out',
+      'signed-in:signed-in',
+    ]);
+    client.close();
+    expect([client.state, client.session]).to.deep.equal([{ status: 'signed-out' }, undefined]);
+  });
+
   it('a signed action with less than the action margin left refreshes first and keeps the action', async () => {
     const wallet = await newWallet();
     const client = await makeClient(wallet, { autoRefresh: false, actionMarginMs: 60_000 });

@@ -15,7 +15,7 @@ import {
   type ClientContext,
 } from '../context.js';
 import { newSessionKey, sessionSigningKey } from '../session/session-key.js';
-import type { SessionInfo } from '../session/session-manager.js';
+import type { SessionInfo } from '../session/state.js';
 
 /** Returns an OIDC id_token from your identity provider, with `nonce` as its nonce claim. */
 export type OidcTokenProvider = (request: { nonce: string }) => Promise<string>;

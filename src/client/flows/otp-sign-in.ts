@@ -17,7 +17,7 @@ import { WalletError, type AuthMethod, type AuthSession } from '../../protocol/i
 import { signedCall } from '../../protocol/signed-call.js';
 import { listCredentials, type ClientContext } from '../context.js';
 import { registerOtpCredential } from './code-credential.js';
-import type { SessionInfo } from '../session/session-manager.js';
+import type { SessionInfo } from '../session/state.js';
 
 export interface OtpSignIn {
   credentialId: string;
@@ -51,95 +51,134 @@ export async function startOtpSignIn(
   credentialId?: string,
 ): Promise<OtpSignIn> {
   const operation = type === 'EMAIL_OTP' ? 'signInWithEmailOtp' : 'signInWithSmsOtp';
-  // Sealing the code needs the HPKE library, loaded on first use (on the script tag a file of its own,
-  // embedded-wallet-hpke.js): fetched alongside the lookup below, and required before a code is sent,
-  // as a code this page could not seal is of no use to the user. The catch only marks an early failure
-  // as handled; it is thrown by the await below.
-  const hpke = loadHpke();
-  hpke.catch(() => undefined);
-  // A wallet without a credential of this type yet is a first sign-in: register it, then send the code.
-  const listed = credentialId ? undefined : (await listCredentials(ctx, operation)).find((c) => c.type === type);
-  await hpke;
-  const registered = credentialId || listed ? undefined : await registerOtpCredential(ctx, type, operation);
-  const id = (credentialId ?? listed?.id ?? registered?.id)!;
-  let target: AuthMethod;
-  let resendAvailableAt = 0;
-
-  const challenge = async (answered?: AuthMethod) => {
-    try {
-      const body =
-        answered ??
-        (
-          await ctx.api.call<AuthMethod>({
-            method: 'POST',
-            path: `/auth/credentials/${encodeURIComponent(id)}/challenge`,
-            body: {},
-            operation,
-          })
-        ).body;
-      if (typeof body.otpEncryptionTargetBundle !== 'string') {
-        throw new WalletError('INVALID_RESPONSE', 'The challenge answer has no otpEncryptionTargetBundle', {
-          operation,
-        });
-      }
-      // Refused here, not at finish: the user learns before typing a code that will never be sent.
-      await parseTargetBundle(body.otpEncryptionTargetBundle, ctx.options.trust.otpTarget, ctx.options.organizationId);
-      target = body;
-      // The first seal on a page pays one-time costs (src/crypto/prewarm.ts): paid now, while the user
-      // types the code. Not awaited, and it never rejects: finish verifies and seals from scratch.
-      if (!sealWarmed) {
-        sealWarmed = true;
-        void prewarmOtpSeal(body.otpEncryptionTargetBundle, ctx.options.trust.otpTarget);
-      }
-    } catch (error) {
-      if (error instanceof WalletError && error.retryAfterMs !== undefined)
-        resendAvailableAt = ctx.api.clock.now() + error.retryAfterMs;
-      throw error;
-    }
-  };
+  const { id, registered } = await otpCredential(ctx, type, credentialId, operation);
+  const code = codeRequests(ctx, id, operation);
   // A first registration's answer may already carry the first code's target bundle: no challenge call then.
-  await challenge(registered?.otpEncryptionTargetBundle !== undefined ? registered : undefined);
+  await code.ask(registered?.otpEncryptionTargetBundle !== undefined ? registered : undefined);
 
   const flow: OtpSignIn = {
     credentialId: id,
     ...(registered ? { registered } : {}),
     channel: type === 'EMAIL_OTP' ? 'email' : 'sms',
-    destination: target!.nickname,
+    destination: code.target().nickname,
     get resendAvailableAt() {
-      return resendAvailableAt;
+      return code.resendAvailableAt;
     },
     async resend() {
-      await challenge();
-      flow.destination = target.nickname;
+      await code.ask();
+      flow.destination = code.target().nickname;
     },
-    async finish(code: string) {
-      const digits = normaliseOtp(code);
-      // The TEK: a fresh non-extractable signing pair; it signs the verify retry and is the session key.
-      const tek = await generateSigningKeyPair();
-      const tekHex = await publicKeyHex(tek.publicKey, 'compressed');
-      const encryptedOtpBundle = await sealOtpBundle({
-        otpCode: digits,
-        publicKey: tekHex,
-        targetBundle: target.otpEncryptionTargetBundle!,
-        trust: ctx.options.trust.otpTarget,
-      });
-      const { body } = await signedCall<AuthSession>(ctx.api, {
-        method: 'POST',
-        path: `/auth/credentials/${encodeURIComponent(id)}/verify`,
-        body: { type, encryptedOtpBundle },
-        operation,
-        // The token must name our TEK, no other session key, and this wallet's organization when known.
-        expect: (now) => ({
-          kind: 'otp-token',
-          publicKey: tekHex,
-          now,
-          ...(ctx.options.organizationId ? { organizationId: ctx.options.organizationId } : {}),
-        }),
-        signer: () => tek,
-      });
-      if (!body) throw new WalletError('INVALID_RESPONSE', 'The verify answer has no session', { operation });
-      return ctx.sessions.adopt(body, tek, { id, type }, 'signed-in');
-    },
+    finish: (digits: string) => finishOtp(ctx, { id, type, operation, target: code.target() }, digits),
   };
   return flow;
+}
+
+/**
+ * The credential to send the code to: the given id, the wallet's one of this
+ * type, or (a first sign-in) one registered now. Sealing the code needs the
+ * HPKE library, loaded on first use (on the script tag a file of its own,
+ * embedded-wallet-hpke.js): fetched alongside the lookup, and required before
+ * a code is sent, as a code this page could not seal is of no use to the user.
+ */
+async function otpCredential(
+  ctx: ClientContext,
+  type: 'EMAIL_OTP' | 'SMS_OTP',
+  credentialId: string | undefined,
+  operation: string,
+): Promise<{ id: string; registered: AuthMethod | undefined }> {
+  // The catch only marks an early failure as handled; it is thrown by the await below.
+  const hpke = loadHpke();
+  hpke.catch(() => undefined);
+  const listed = credentialId ? undefined : (await listCredentials(ctx, operation)).find((c) => c.type === type);
+  await hpke;
+  const registered = credentialId || listed ? undefined : await registerOtpCredential(ctx, type, operation);
+  return { id: (credentialId ?? listed?.id ?? registered?.id)!, registered };
+}
+
+/**
+ * Asking for codes to credential `id`: each answer's target bundle is checked
+ * before it is kept, and a `Retry-After` sets when the next may be asked for.
+ */
+function codeRequests(ctx: ClientContext, id: string, operation: string) {
+  let target: AuthMethod | undefined;
+  const requests = {
+    resendAvailableAt: 0,
+    /** The last checked answer (there is one once `ask` resolved). */
+    target: () => target!,
+    async ask(answered?: AuthMethod): Promise<void> {
+      try {
+        const body =
+          answered ??
+          (
+            await ctx.api.call<AuthMethod>({
+              method: 'POST',
+              path: `/auth/credentials/${encodeURIComponent(id)}/challenge`,
+              body: {},
+              operation,
+            })
+          ).body;
+        if (typeof body.otpEncryptionTargetBundle !== 'string') {
+          throw new WalletError('INVALID_RESPONSE', 'The challenge answer has no otpEncryptionTargetBundle', {
+            operation,
+          });
+        }
+        // Refused here, not at finish: the user learns before typing a code that will never be sent.
+        await parseTargetBundle(
+          body.otpEncryptionTargetBundle,
+          ctx.options.trust.otpTarget,
+          ctx.options.organizationId,
+        );
+        target = body;
+        // The first seal on a page pays one-time costs (src/crypto/prewarm.ts): paid now, while the user
+        // types the code. Not awaited, and it never rejects: finish verifies and seals from scratch.
+        if (!sealWarmed) {
+          sealWarmed = true;
+          void prewarmOtpSeal(body.otpEncryptionTargetBundle, ctx.options.trust.otpTarget);
+        }
+      } catch (error) {
+        if (error instanceof WalletError && error.retryAfterMs !== undefined)
+          requests.resendAvailableAt = ctx.api.clock.now() + error.retryAfterMs;
+        throw error;
+      }
+    },
+  };
+  return requests;
+}
+
+/**
+ * Seals `code` to the checked target, sends it, checks the verification token
+ * names our fresh key, and stores the session that key signs for.
+ */
+async function finishOtp(
+  ctx: ClientContext,
+  step: { id: string; type: 'EMAIL_OTP' | 'SMS_OTP'; operation: string; target: AuthMethod },
+  code: string,
+): Promise<SessionInfo> {
+  const { id, type, operation } = step;
+  const digits = normaliseOtp(code);
+  // The TEK: a fresh non-extractable signing pair; it signs the verify retry and is the session key.
+  const tek = await generateSigningKeyPair();
+  const tekHex = await publicKeyHex(tek.publicKey, 'compressed');
+  const encryptedOtpBundle = await sealOtpBundle({
+    otpCode: digits,
+    publicKey: tekHex,
+    targetBundle: step.target.otpEncryptionTargetBundle!,
+    trust: ctx.options.trust.otpTarget,
+  });
+  const { body } = await signedCall<AuthSession>(ctx.api, {
+    method: 'POST',
+    path: `/auth/credentials/${encodeURIComponent(id)}/verify`,
+    body: { type, encryptedOtpBundle },
+    operation,
+    // The token must name our TEK, no other session key, and this wallet's organization when known.
+    expect: (now) => ({
+      kind: 'otp-token',
+      publicKey: tekHex,
+      now,
+      ...(ctx.options.organizationId ? { organizationId: ctx.options.organizationId } : {}),
+    }),
+    signer: () => tek,
+  });
+  if (!body) throw new WalletError('INVALID_RESPONSE', 'The verify answer has no session', { operation });
+  return ctx.sessions.adopt(body, tek, { id, type }, 'signed-in');
 }

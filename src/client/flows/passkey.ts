@@ -25,7 +25,7 @@ import {
 import { originRefusal, passkeyCeremony } from '../passkey-error.js';
 import { newSessionKey, sessionSigningKey } from '../session/session-key.js';
 import { loadWebAuthn, webauthn } from '../load-webauthn.js';
-import type { SessionInfo } from '../session/session-manager.js';
+import type { SessionInfo } from '../session/state.js';
 
 /**
  * What the passkey will sign must say what it authorises: `challenge` is the

@@ -1,26 +1,13 @@
-/** Sessions: list, refresh, revoke another device, sign out (docs/protocol.md, "Signed activities"). */
+/**
+ * This device's session: refresh, revoke, sign out (docs/protocol.md, "Signed activities"). The
+ * list of every device's sessions is account/sessions.ts.
+ */
 import { WalletError, type AuthSession } from '../../protocol/index.js';
 import { activeSession, activeSessions, expectActivity, sessionSignedCall, type ClientContext } from '../context.js';
 import { newSessionKey, sessionSigningKey, type PendingSessionKey } from '../session/session-key.js';
-import { toInfo, type SessionInfo } from '../session/session-manager.js';
+import { toInfo, type SessionInfo } from '../session/state.js';
 import { withLock } from '../session/tab-sync.js';
 import type { StoredSession } from '../session/vault.js';
-
-/** A session of the wallet as listed, with this device's marked. */
-export interface ListedSession extends AuthSession {
-  current: boolean;
-}
-
-export async function listSessions(ctx: ClientContext): Promise<ListedSession[]> {
-  const currentId = ctx.sessions.session?.sessionId;
-  const active = await activeSessions(ctx, 'listSessions');
-  // Our session missing from the service's active list: it expired, or another device signed it out.
-  const current = ctx.sessions.session;
-  if (current && current.sessionId === currentId && !active.some((s) => s.id === currentId)) {
-    await ctx.sessions.clear(current.expiresAt <= ctx.api.clock.now() ? 'expired' : 'revoked');
-  }
-  return active.map((s) => ({ ...s, current: s.id === currentId && ctx.sessions.session !== undefined }));
-}
 
 /**
  * Refreshes the session with a fresh key. One tab at a time (Web Locks): a tab

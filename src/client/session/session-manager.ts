@@ -7,38 +7,19 @@
 import type { AuthSession, CredentialType, ServerClock } from '../../protocol/index.js';
 import { WalletError } from '../../protocol/index.js';
 import { TabSync, type TabMessage } from './tab-sync.js';
+import { toInfo, type SessionInfo, type WalletState } from './state.js';
 import type { SessionVault, StoredSession } from './vault.js';
 
-/** The public view of a session (no key material). */
-export interface SessionInfo {
-  id: string;
-  accountId: string;
-  credentialId: string | undefined;
-  credentialType: CredentialType | undefined;
-  nickname: string;
-  /** Expiry on the server's clock. */
-  expiresAt: Date;
-}
+type ChangeCause =
+  'restored' | 'signed-in' | 'refreshed' | 'signed-out' | 'expired' | 'revoked' | 'replaced' | 'other-tab';
 
 export type SessionEvent =
-  | {
-      type: 'change';
-      session: SessionInfo | undefined;
-      cause: 'restored' | 'signed-in' | 'refreshed' | 'signed-out' | 'expired' | 'revoked' | 'replaced' | 'other-tab';
-    }
-  | { type: 'expiring'; session: SessionInfo; msLeft: number };
-
-export const toInfo = (s: StoredSession): SessionInfo => ({
-  id: s.sessionId,
-  accountId: s.accountId,
-  credentialId: s.credentialId,
-  credentialType: s.credentialType,
-  nickname: s.nickname,
-  expiresAt: new Date(s.expiresAt),
-});
+  { type: 'change'; state: WalletState } | { type: 'expiring'; session: SessionInfo; msLeft: number };
 
 export class SessionManager {
+  // The session and the state said about it: written together, by `hold` only.
   private current: StoredSession | undefined;
+  private stateValue: WalletState = { status: 'restoring' };
   private readonly tabs: TabSync;
   private expiringTimer: ReturnType<typeof setTimeout> | undefined;
   private expiredTimer: ReturnType<typeof setTimeout> | undefined;
@@ -81,6 +62,11 @@ export class SessionManager {
     return this.current;
   }
 
+  /** The state: `restoring` until storage answers, then signed in with the session held, or signed out. */
+  get state(): WalletState {
+    return this.stateValue;
+  }
+
   /**
    * Loads the stored session; an expired one is dropped. When the vault is
    * surely empty the wallet is signed out at once (the first paint need not
@@ -93,7 +79,7 @@ export class SessionManager {
     if (this.vault.surelyEmpty()) {
       const generation = this.generation;
       await Promise.resolve(); // listeners added right after the client was made hear this too
-      this.emit({ type: 'change', session: undefined, cause: 'restored' });
+      this.restoredEmpty();
       const late = await this.vault.load(this.accountId);
       if (!late || this.closed || this.generation !== generation) return;
       if (late.expiresAt > this.clock.now()) this.set(late, 'restored');
@@ -105,8 +91,15 @@ export class SessionManager {
       this.set(stored, 'restored');
     } else {
       if (stored) await this.vault.remove(this.accountId);
-      this.emit({ type: 'change', session: undefined, cause: 'restored' });
+      this.restoredEmpty();
     }
+  }
+
+  /** Nothing to restore: signed out, unless a session came meanwhile (a sign-in while storage was read). */
+  private restoredEmpty(): void {
+    if (this.current) return;
+    this.hold(undefined, 'restored');
+    this.emitChange(this.stateValue);
   }
 
   /** Stores a session answered by the service, and tells the other tabs. */
@@ -152,10 +145,10 @@ export class SessionManager {
    */
   async clear(cause: 'signed-out' | 'expired' | 'revoked' | 'replaced'): Promise<void> {
     const sessionId = this.current?.sessionId;
-    this.unset();
+    const state = this.unset(cause);
     await this.vault.remove(this.accountId);
     this.tabs.post({ type: 'signed-out', accountId: this.accountId, sessionId });
-    this.emit({ type: 'change', session: undefined, cause });
+    this.emitChange(state);
   }
 
   /**
@@ -204,7 +197,7 @@ export class SessionManager {
 
   close(): void {
     this.closed = true;
-    this.unset();
+    this.unset(undefined); // signed out on this page, with no event (the stored session stays)
     this.tabs.close();
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.onVisible);
   }
@@ -214,27 +207,42 @@ export class SessionManager {
     this.generation++; // news from another tab is newer than a late restore still reading
     if (message.type === 'signed-out') {
       if (!this.current || (message.sessionId && message.sessionId !== this.current.sessionId)) return;
-      this.unset();
-      this.emit({ type: 'change', session: undefined, cause: 'other-tab' });
+      this.emitChange(this.unset('other-tab'));
       return;
     }
     const stored = await this.vault.reload(this.accountId);
     if (stored && stored.sessionId === message.sessionId) this.set(stored, 'other-tab');
   }
 
-  private set(stored: StoredSession, cause: Extract<SessionEvent, { type: 'change' }>['cause']): void {
+  private set(stored: StoredSession, cause: ChangeCause): void {
     this.generation++;
-    this.current = stored;
+    this.hold(stored, cause);
     this.warnedExpiring = false;
     this.schedule();
-    this.emit({ type: 'change', session: toInfo(stored), cause });
+    this.emitChange(this.stateValue);
   }
 
-  private unset(): void {
+  /** Drops the session here; returns the state that says so (its `change` event is the caller's to send). */
+  private unset(cause: ChangeCause | undefined): WalletState {
     this.generation++;
-    this.current = undefined;
+    this.hold(undefined, cause);
     clearTimeout(this.expiringTimer);
     clearTimeout(this.expiredTimer);
+    return this.stateValue;
+  }
+
+  /** The one writer of the session and of the state said about it, so the two always agree. */
+  private hold(stored: StoredSession | undefined, cause: ChangeCause | undefined): void {
+    this.current = stored;
+    const withCause = cause === undefined ? {} : { cause };
+    this.stateValue = stored
+      ? { status: 'signed-in', session: toInfo(stored), ...withCause }
+      : { status: 'signed-out', ...withCause };
+  }
+
+  /** Announces `state`, unless a later change replaced it while its caller awaited storage. */
+  private emitChange(state: WalletState): void {
+    if (state === this.stateValue) this.emit({ type: 'change', state });
   }
 
   private schedule(): void {

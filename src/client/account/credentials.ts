@@ -1,8 +1,6 @@
-/** Credentials: list and revoke (docs/protocol.md, "Endpoints the widget uses"). */
+/** Removing a credential (docs/protocol.md, "Endpoints the widget uses"). */
 import { WalletError } from '../../protocol/index.js';
 import { activeSession, sessionSignedCall, expectActivity, listCredentials, type ClientContext } from '../context.js';
-
-export { listCredentials };
 
 /**
  * Removes a credential. The service accepts only a session of a *different*
