@@ -5,6 +5,7 @@
  * message, sends `ew-error` and says the fix once on the console.
  */
 import type { ErrorInfo } from '../shared/error-info.js';
+import { reportSetupProblem } from '../shared/setup-problem.js';
 
 export interface WalletConfig {
   apiBase: string | undefined;
@@ -92,3 +93,19 @@ export function conflictingWallet(owner: object, config: WalletConfig): ErrorInf
 }
 
 export const releaseWallet = (owner: object): void => void running.delete(owner);
+
+/**
+ * A bundle from another enclave key while the wallet pins the production keys by default
+ * (`pinsDefaults`): most likely a sandbox whose keys were never given. Said to the developer;
+ * the user's message stays.
+ */
+export function hintUnpinnedKeys(error: ErrorInfo, pinsDefaults: boolean): void {
+  if (error.code === 'ENCLAVE_KEY_NOT_PINNED' && pinsDefaults)
+    reportSetupProblem({
+      code: 'CONFIG_ENCLAVE_KEYS',
+      message:
+        'an answer was signed by another enclave key than the production one this wallet pins by default ' +
+        '(no otp-target-key or export-key): with a sandbox, set both to the keys it prints',
+      operation: 'configure',
+    });
+}

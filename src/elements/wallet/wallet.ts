@@ -13,7 +13,13 @@ import { loadWalletElement } from '../lazy-elements.js';
 import { errorText } from '../strings/index.js';
 import type { EwWalletOverview } from '../wallet-overview/wallet-overview.js';
 import { ClientEvents } from './client-events.js';
-import { conflictingWallet, invalidAttribute, missingAttribute, releaseWallet } from './config-check.js';
+import {
+  conflictingWallet,
+  hintUnpinnedKeys,
+  invalidAttribute,
+  missingAttribute,
+  releaseWallet,
+} from './config-check.js';
 import { signedInView } from './signed-in-view.js';
 import { CLIENT_CONFIG, configOf, makeClient } from './wallet-client.js';
 import { walletStyles } from './wallet.styles.js';
@@ -125,21 +131,11 @@ export class EwWallet extends WalletElement {
     super();
     this.dangerouslyTrustUnpinnedSandbox = false;
     this.hideSections = false;
-    // A bundle from another enclave key while this wallet pins the production keys by default:
-    // most likely a sandbox whose keys were never given. Said to the developer (the user's message stays).
-    this.addEventListener('ew-error', (event) => {
-      const { code } = (event as CustomEvent<ErrorInfo>).detail;
-      if (code === 'ENCLAVE_KEY_NOT_PINNED' && !this.otpTargetKey && !this.exportKey)
-        reportSetupProblem({
-          code: 'CONFIG_ENCLAVE_KEYS',
-          message:
-            'an answer was signed by another enclave key than the production one this wallet pins by default ' +
-            '(no otp-target-key or export-key): with a sandbox, set both to the keys it prints',
-          operation: 'configure',
-        });
-    });
-    // A code is on its way: the overview will show once it is typed, so its code is fetched
-    // meanwhile and the signed-in view appears whole, without its sections moving under the cursor.
+    this.addEventListener('ew-error', (event) =>
+      hintUnpinnedKeys((event as CustomEvent<ErrorInfo>).detail, !this.otpTargetKey && !this.exportKey),
+    );
+    // A code is on its way: the overview's file is fetched while it is typed, so the signed-in
+    // view arrives whole (its sections do not move under the cursor).
     this.addEventListener('ew-otp-sent', () => {
       if (this.customerId) this.loadView('ew-wallet-overview');
     });
