@@ -371,7 +371,7 @@ export const MUTANTS = [
     tests: [
       'test/relay/account-claim.node.test.ts',
       'test/relay/relay.node.test.ts',
-      'test/relay/hardening.node.test.ts',
+      'test/relay/hardening-requests.node.test.ts',
     ],
   },
   {
@@ -383,7 +383,7 @@ export const MUTANTS = [
     tests: [
       'test/relay/account-claim.node.test.ts',
       'test/relay/relay.node.test.ts',
-      'test/relay/hardening.node.test.ts',
+      'test/relay/hardening-requests.node.test.ts',
     ],
   },
   {

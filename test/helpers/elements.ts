@@ -63,3 +63,6 @@ export const nextEvent = <T = any>(el: EventTarget, type: string, timeoutMs = 10
     const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeoutMs} ms`)), timeoutMs);
     el.addEventListener(type, (e) => (clearTimeout(timer), resolve(e as CustomEvent<T>)), { once: true });
   });
+
+/** The text of every alert under `el` (shadow roots included), trimmed. */
+export const alertText = (el: Element) => deepQueryAll('[role="alert"]', el).map((a) => a.textContent?.trim() ?? '');
