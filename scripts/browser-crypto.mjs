@@ -93,7 +93,8 @@ function takeShared(code, id, folder) {
     const namespace = /^\*\s+as\s+(\w+)$/.exec(clause);
     if (namespace) return `const ${namespace[1]} = __ewShared(${JSON.stringify(key)});`;
     const named = /^\{([^}]*)\}$/.exec(clause);
-    if (!named) throw new Error(`${id}: a lazy file can take only named or namespace imports from the bundle (${clause})`);
+    if (!named)
+      throw new Error(`${id}: a lazy file can take only named or namespace imports from the bundle (${clause})`);
     const names = named[1]
       .split(',')
       .map((n) => n.trim())
@@ -130,7 +131,8 @@ async function buildOneModule(lazy, plugins = []) {
       if (!id.startsWith(`${folder}/`) || !id.endsWith('.ts')) return null;
       const rewritten = takeShared(code, id, folder).replace(
         LAZY_IMPORT,
-        (_, _quote, name) => `__ewShared(${JSON.stringify(relative(srcDir, BUNDLE_FILE))}).importBundleFile('embedded-wallet-${name}.js')`,
+        (_, _quote, name) =>
+          `__ewShared(${JSON.stringify(relative(srcDir, BUNDLE_FILE))}).importBundleFile('embedded-wallet-${name}.js')`,
       );
       return rewritten === code ? null : { code: rewritten, map: null };
     },
@@ -187,7 +189,10 @@ export const scriptTagLazyFiles = {
       };
     }
     if (!code.includes('.lazy.js')) return null;
-    const rewritten = code.replace(LAZY_IMPORT, (_, _quote, name) => `__ewImportBundleFile('embedded-wallet-${name}.js')`);
+    const rewritten = code.replace(
+      LAZY_IMPORT,
+      (_, _quote, name) => `__ewImportBundleFile('embedded-wallet-${name}.js')`,
+    );
     if (rewritten === code) return null;
     const door = `import { importBundleFile as __ewImportBundleFile } from ${JSON.stringify(BUNDLE_FILE)};\n`;
     return { code: door + rewritten, map: null };
