@@ -268,7 +268,7 @@ export const MUTANTS = [
   {
     name: "passkey sign-in: the login's credentialId not bound",
     operation: 'auth.challenge',
-    file: 'src/client/flows/passkey.ts',
+    file: 'src/client/passkey/passkey.ts',
     search: "      parameters: { credentialId: expected.credentialId },\n      freeParameters: ['nonce'],",
     replace: "      parameters: {},\n      freeParameters: ['nonce', 'credentialId'],",
     tests: [IDENTITY],

@@ -12,11 +12,11 @@ import { browserCrypto, scriptTagFiles } from './browser-crypto.mjs';
 
 /**
  * min+gzip budgets in KB (1 KB = 1000 bytes). The script tag's came down
- * from 50 to 46 when the signed-in views became lazy files (0.3.0); the next
- * room, toward 40, is the client's signed-in flows (sessions, contacts,
- * export), still in the first download. `./client` may not grow past 23.5.
+ * from 50 to 44 when the signed-in views, the client's signed-in flows and
+ * the passkey flows became lazy files; the next room, toward 40, is
+ * `<ew-approve-quote>` and the OAuth flows. `./client` may not grow past 23.5.
  */
-const BUDGETS = { 'script tag (every element)': 46, './client': 23.5 };
+const BUDGETS = { 'script tag (every element)': 44, './client': 23.5 };
 
 const TARGETS = [
   { name: 'script tag (every element)', entry: 'src/iife.ts', format: 'iife' },

@@ -6,7 +6,7 @@ export { WalletClient, type WalletClientEventMap, type WalletState } from './wal
 export { DEFAULT_ACTIVITY_TYPES, type SignedOperationName, type WalletClientOptions } from './options.js';
 export type { OtpSignIn } from './flows/otp-sign-in.js';
 export { normaliseOtp } from './flows/otp-sign-in.js';
-export type { PreparedPasskeyRegistration, PreparedPasskeySignIn } from './flows/passkey.js';
+export type { PreparedPasskeyRegistration, PreparedPasskeySignIn } from './passkey/passkey.js';
 export type { OidcTokenProvider, PreparedOAuthSignIn } from './flows/oauth.js';
 export type { ListedSession } from './account/sessions.js';
 export type { WalletInfo } from './account/wallet-info.js';

@@ -1,17 +1,21 @@
 /**
- * The passkey flows (flows/passkey.ts) load on first use, a chunk of their
- * own for bundlers (the WebAuthn library is a further door: load-webauthn.ts).
- * Every ceremony is prepared, and so awaited, before the user's tap.
+ * The door to the passkey flows (passkey/passkey.ts), loaded on first use
+ * (src/packaging/lazy-module.ts); the WebAuthn library is a further door
+ * (load-webauthn.ts). Every ceremony is prepared, and so awaited, before the
+ * user's tap, so both are here by the time it comes.
  */
-import type * as PasskeyFlowsModule from './flows/passkey.js';
+import { lazyModule } from '../packaging/lazy-module.js';
+import { PasskeyError } from './passkey-error.js';
+import type * as PasskeyFlowsModule from './passkey/passkey.lazy.js';
 
 export type PasskeyFlows = typeof PasskeyFlowsModule;
 
-let loaded: PasskeyFlows | undefined;
-
-export async function loadPasskeyFlows(): Promise<PasskeyFlows> {
-  return (loaded ??= await import('./flows/passkey.js'));
-}
+export const loadPasskeyFlows = lazyModule<PasskeyFlows>({
+  name: 'passkey',
+  neededBy: 'Passkeys need',
+  load: () => import('./passkey/passkey.lazy.js'),
+  refuse: (message, cause) => new PasskeyError('CONFIG_PASSKEY_FILE', message, 'preparePasskey', { cause }),
+});
 
 /** The flows, once loaded (undefined before: then no ceremony is running). */
-export const passkeyFlows = (): PasskeyFlows | undefined => loaded;
+export const passkeyFlows = (): PasskeyFlows | undefined => loadPasskeyFlows.current;

@@ -1,6 +1,6 @@
 /**
  * The client's door to @simplewebauthn/browser. A ceremony must start inside
- * the user's tap with no await before it (flows/passkey.ts), so the library
+ * the user's tap with no await before it (passkey/passkey.ts), so the library
  * is loaded while a ceremony is prepared (`loadWebAuthn`, on first use:
  * src/packaging/lazy-module.ts) and used synchronously in the tap (`webauthn`).
  */

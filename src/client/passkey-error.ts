@@ -3,7 +3,7 @@
  * @simplewebauthn/browser errors (the WebAuthn boundary's one mapper). The
  * original error stays as `cause`. The library's `WebAuthnError` is read by
  * shape (an `ERROR_*` code), not by class, so this module does not pull the
- * WebAuthn code into the first download (flows/passkey.ts loads it on use).
+ * WebAuthn code into the first download (passkey/passkey.ts loads it on use).
  */
 
 export type PasskeyErrorCode =

@@ -32,7 +32,7 @@ import {
   type PreparedOAuthSignIn,
 } from './flows/oauth.js';
 import { startOtpSignIn, type OtpSignIn } from './flows/otp-sign-in.js';
-import type { PreparedPasskeyRegistration, PreparedPasskeySignIn } from './flows/passkey.js';
+import type { PreparedPasskeyRegistration, PreparedPasskeySignIn } from './passkey/passkey.js';
 import { refreshSession, signOut } from './flows/sessions.js';
 import { loadPasskeyFlows, passkeyFlows } from './load-passkey-flows.js';
 import { resolveOptions, type ResolvedOptions, type WalletClientOptions } from './options.js';
