@@ -4,7 +4,7 @@
  */
 import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
-import { newWallet, platform, recording } from '../helpers/browser-stack.js';
+import { newWallet, platform, recording, sandboxKeys } from '../helpers/browser-stack.js';
 import { buttonNamed, click, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
 import { codeInput, mountWallet as mount, signInByTyping } from '../helpers/elements.js';
 import { loadWalletStrings, setWalletStrings, STRINGS_EN } from '../../src/elements/index.js';
@@ -13,6 +13,33 @@ import { STRINGS_ES } from '../../src/elements/strings/es.js';
 describe('<ew-wallet>', () => {
   afterEach(() => {
     document.querySelectorAll('ew-wallet').forEach((el) => el.remove());
+  });
+
+  it('an element in its markup, connected before the wallet first draws, takes its client and words once it has them', async () => {
+    const wallet = await newWallet();
+    const keys = await sandboxKeys();
+    const uncaught: string[] = [];
+    const onError = (e: ErrorEvent) => uncaught.push(e.message);
+    window.addEventListener('error', onError);
+    try {
+      // Parsed as a page would be: the wallet and its child connect in one go, before any update.
+      const host = document.createElement('div');
+      host.innerHTML =
+        `<ew-wallet api-base="/api" account-id="${wallet.accountId}" otp-target-key="${keys.otpTarget}" ` +
+        `export-key="${keys.export}"><ew-approve-quote></ew-approve-quote></ew-wallet>`;
+      document.body.append(host);
+      const el = host.querySelector('ew-wallet')!;
+      el.strings = { noQuote: 'Nothing to pay yet.' };
+      const child = host.querySelector('ew-approve-quote')!;
+      await waitFor(() => child.client === el.client && el.client !== undefined, "the wallet's client on the child");
+      await waitFor(
+        () => child.shadowRoot?.textContent?.includes('Nothing to pay yet.'),
+        "the wallet's words in the child",
+      );
+      expect(uncaught).to.deep.equal([]);
+    } finally {
+      window.removeEventListener('error', onError);
+    }
   });
 
   it('signs in with the keyboard alone: Tab to "Email me a code", Enter, type the code; ew-signed-in fires', async () => {

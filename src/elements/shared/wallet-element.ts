@@ -54,13 +54,14 @@ export class WalletElement extends LitElement {
       new ContextConsumer(this, {
         context: walletContext,
         subscribe: true,
-        callback: (value) => {
+        // Undefined while the element above has not drawn yet (a host's children connect first).
+        callback: (value: WalletContext | undefined) => {
           const old = this.inherited;
           const client = this.client;
           this.inherited = value;
           if (this.client !== client) this.requestUpdate('client', client);
           // Words handed down count as a change of `strings` (what is said changed).
-          if (value.strings !== old?.strings) this.requestUpdate('strings', this.strings);
+          if (value?.strings !== old?.strings) this.requestUpdate('strings', this.strings);
           this.requestUpdate();
         },
       });
