@@ -44,8 +44,9 @@ export function watchLazyElements(root: Document = document): void {
     LAZY_ELEMENTS[tag]!().catch((error: unknown) => console.warn(`embedded-wallet-elements: <${tag}>`, error));
     if (pending.size === 0) watching?.disconnect();
   };
+  // One query per added subtree, for the tags still waiting (a busy page adds many nodes).
   const scan = (node: ParentNode) => {
-    for (const tag of pending) if (node.querySelector(tag)) found(tag);
+    if (pending.size) for (const el of node.querySelectorAll([...pending].join(','))) found(el.localName);
   };
   watching = new MutationObserver((records) => {
     for (const record of records)
