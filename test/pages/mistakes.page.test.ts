@@ -376,14 +376,20 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
     },
   );
 
-  it('embedded-wallet-qr.js missing: "Show QR code" is CONFIG_BUNDLE_FILE naming the file; served after all, the QR shows', async () => {
-    const { tab, withheld } = await openPartnerPage('the bundle served without embedded-wallet-qr.js');
+  /** Signs in on a page with `mistake`, asks for the QR code, and returns the error it gave. */
+  async function showQrWith(mistake: Mistake) {
+    const { tab, withheld } = await openPartnerPage(mistake);
     await tab.click({ role: 'button', name: 'Email me a code' });
     await tab.type({ css: 'input[autocomplete="one-time-code"]' }, '000000');
     await tab.waitFor({ role: 'button', name: 'Sign out' });
     await tab.click({ role: 'button', name: 'Show QR code' });
     await tab.waitUntil('an ew-error event', () => (window as any).__ewErrors.length);
     const error = await lastError(tab);
+    return { tab, withheld, error };
+  }
+
+  it('embedded-wallet-qr.js missing: "Show QR code" is CONFIG_BUNDLE_FILE naming the file; served after all, the QR shows', async () => {
+    const { tab, withheld, error } = await showQrWith('the bundle served without embedded-wallet-qr.js');
     expect(error.code).to.equal('CONFIG_BUNDLE_FILE');
     expect(error.message).to.include('embedded-wallet-qr.js');
     expect(await tab.count({ within: 'ew-wallet', css: 'svg[part~="qr"]' })).to.equal(0);
@@ -394,13 +400,9 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
   });
 
   it('embedded-wallet-qr.js of another version: refused by name ("serve the whole dist/browser/ directory"); the right file served, the QR shows', async () => {
-    const { tab, withheld } = await openPartnerPage('the bundle served with embedded-wallet-qr.js of another version');
-    await tab.click({ role: 'button', name: 'Email me a code' });
-    await tab.type({ css: 'input[autocomplete="one-time-code"]' }, '000000');
-    await tab.waitFor({ role: 'button', name: 'Sign out' });
-    await tab.click({ role: 'button', name: 'Show QR code' });
-    await tab.waitUntil('an ew-error event', () => (window as any).__ewErrors.length);
-    const error = await lastError(tab);
+    const { tab, withheld, error } = await showQrWith(
+      'the bundle served with embedded-wallet-qr.js of another version',
+    );
     expect(error.code).to.equal('CONFIG_BUNDLE_FILE');
     expect(error.message)
       .to.include(`embedded-wallet-qr.js is from version 0.1.0, and this bundle is version ${VERSION}`)
