@@ -9,13 +9,7 @@ import type { WalletStringOverrides, WalletStrings } from './table.js';
 
 let globalStrings: WalletStrings = STRINGS_EN;
 
-/** `base` with `overrides` on top; error words merge one code at a time. */
-export function mergeStrings(base: WalletStrings, overrides: WalletStringOverrides | undefined): WalletStrings {
-  if (!overrides) return base;
-  return { ...base, ...overrides, errors: { ...base.errors, ...overrides.errors } } as WalletStrings;
-}
-
-/** Two sets of overrides as one, `over` winning; either itself when the other is absent. */
+/** Two sets of overrides as one, `over` winning (error words one code at a time); either itself when the other is absent. */
 export function mergeOverrides(
   under: WalletStringOverrides | undefined,
   over: WalletStringOverrides | undefined,
@@ -23,6 +17,10 @@ export function mergeOverrides(
   if (!under || !over) return over ?? under;
   return { ...under, ...over, errors: { ...under.errors, ...over.errors } };
 }
+
+/** `base` with `overrides` on top: a whole table stays whole. */
+export const mergeStrings = (base: WalletStrings, overrides: WalletStringOverrides | undefined): WalletStrings =>
+  mergeOverrides(base, overrides) as WalletStrings;
 
 /**
  * The strings of `locale` (a BCP 47 tag; its language decides): English at
