@@ -3,13 +3,9 @@
 //   command line, every bare
 //   dependency left external so npm users dedupe them;
 // - `--mode iife`: the script-tag bundle of src/iife.ts, self-contained and
-//   minified, for pages without a bundler, plus embedded-wallet-p256.js, the
-//   @noble/curves fallback it imports only in engines that need it, and
-//   embedded-wallet-webauthn.js, which it imports when a passkey is first prepared,
-//   embedded-wallet-hpke.js, the HPKE library, which it imports before a
-//   code is sealed or a sealed session key is made, embedded-wallet-qr.js (the
-//   QR encoder, when a QR code is first shown) and embedded-wallet-strings-es.js
-//   (the Spanish strings, on the first loadWalletStrings('es')).
+//   minified, for pages without a bundler, plus its lazy files
+//   (embedded-wallet-<name>.js for each src/**/<name>.lazy.ts), which it imports
+//   from next to itself when first needed (scripts/browser-crypto.mjs).
 // Declarations come from `tsc -p tsconfig.build.json`.
 import { isAbsolute } from 'node:path';
 import { defineConfig } from 'vite';

@@ -17,14 +17,11 @@ import {
   createStamp,
   generateEncryptionKeyPair,
   generateSigningKeyPair,
-  openExportBundle,
-  openSessionKeyBundle,
   PRODUCTION_EXPORT_SIGNER_KEY,
-  prewarmOtpSeal,
-  prewarmSessionKeyOpen,
   publicKeyHex,
-  sealOtpBundle,
 } from '../src/crypto/index.js';
+import { prewarmOtpSeal, prewarmSessionKeyOpen } from '../src/crypto/hpke/prewarm.js';
+import { openExportBundle, openSessionKeyBundle, sealOtpBundle } from '../src/crypto/hpke/seal-open.js';
 import { importEcdhPair } from '../test/helpers/keys.js';
 import { makeBundle, makeEnclave, randomKeyHex } from '../test/helpers/enclave.js';
 

@@ -1,8 +1,8 @@
 /**
- * The door to the passkey flows (passkey/passkey.ts), loaded on first use
- * (src/packaging/lazy-module.ts); the WebAuthn library is a further door
- * (load-webauthn.ts). Every ceremony is prepared, and so awaited, before the
- * user's tap, so both are here by the time it comes.
+ * The door to the passkey flows (passkey/passkey.ts, with the WebAuthn
+ * library), loaded on first use (src/packaging/lazy-module.ts). Every
+ * ceremony is prepared, and so awaited, before the user's tap, so the code is
+ * here by the time it comes.
  */
 import { lazyModule } from '../packaging/lazy-module.js';
 import { PasskeyError } from './passkey-error.js';

@@ -24,17 +24,12 @@ import type { Listener, WalletClientEventMap } from './client-events.js';
 import { activeSessions, listCredentials, type ClientContext } from './context.js';
 import { approveQuote, signPayload, type QuoteApproval, type SignPayloadOptions } from './flows/approve-quote.js';
 import type { ApproveQuoteOptions } from './verify-quote.js';
-import {
-  prepareOAuthSignIn,
-  registerOAuth,
-  signInWithOAuth,
-  type OidcTokenProvider,
-  type PreparedOAuthSignIn,
-} from './flows/oauth.js';
 import { startOtpSignIn, type OtpSignIn } from './flows/otp-sign-in.js';
 import type { PreparedPasskeyRegistration, PreparedPasskeySignIn } from './passkey/passkey.js';
 import { refreshSession, signOut } from './flows/sessions.js';
+import { loadOAuthFlows } from './load-oauth-flows.js';
 import { loadPasskeyFlows, passkeyFlows } from './load-passkey-flows.js';
+import type { OidcTokenProvider, PreparedOAuthSignIn } from './oauth/oauth.js';
 import { resolveOptions, type ResolvedOptions, type WalletClientOptions } from './options.js';
 import { SessionManager, type SessionEvent } from './session/session-manager.js';
 import type { SessionInfo, WalletState } from './session/state.js';
@@ -174,12 +169,14 @@ export class WalletClient extends EventTarget {
 
   /** Prepares an OAuth sign-in (key and nonce) so `start(provider)` can open a popup inside the click. */
   prepareOAuthSignIn(options: { credentialId?: string } = {}): Promise<PreparedOAuthSignIn> {
-    return prepareOAuthSignIn(this.ctx, options.credentialId);
+    return loadOAuthFlows().then((oauth) => oauth.prepareOAuthSignIn(this.ctx, options.credentialId));
   }
 
   /** Signs in with an OIDC id_token from `oidcTokenProvider`, bound to a fresh session key. */
   signInWithOAuth(options: { oidcTokenProvider: OidcTokenProvider; credentialId?: string }): Promise<SessionInfo> {
-    return signInWithOAuth(this.ctx, options.oidcTokenProvider, options.credentialId);
+    return loadOAuthFlows().then((oauth) =>
+      oauth.signInWithOAuth(this.ctx, options.oidcTokenProvider, options.credentialId),
+    );
   }
 
   // --- credentials --------------------------------------------------------------------------
@@ -204,7 +201,7 @@ export class WalletClient extends EventTarget {
 
   /** Adds an OAuth identity as a credential (signed by the current session). */
   registerOAuth(options: { oidcTokenProvider: OidcTokenProvider }): Promise<AuthMethod> {
-    return registerOAuth(this.ctx, options.oidcTokenProvider);
+    return loadOAuthFlows().then((oauth) => oauth.registerOAuth(this.ctx, options.oidcTokenProvider));
   }
 
   /** Removes a credential, signing with this device's session (which must be of another credential). */

@@ -1,13 +1,10 @@
 import { concatBytes } from './bytes.js';
-import { WalletCryptoError } from './errors.js';
 import { P256_ORDER } from './points.js';
 
 /**
- * ECDSA P-256 signatures between the two forms in play: WebCrypto signs and
- * verifies raw `r || s` (IEEE P1363, 64 bytes); the stamp and the enclave
- * bundles carry ASN.1 DER. The parser is strict (minimal DER only,
- * docs/protocol.md "Enclave bundles") so a signature has exactly one accepted encoding; BER
- * forms, trailing bytes and negative integers are refused.
+ * The stamp's ECDSA P-256 signature: WebCrypto signs raw `r || s` (IEEE
+ * P1363, 64 bytes), the stamp carries it as minimal ASN.1 DER with a low `s`.
+ * Reading DER (the enclave bundles' signatures) is hpke/verify-signature.ts.
  */
 
 const HALF_ORDER = P256_ORDER >> 1n;
@@ -16,12 +13,6 @@ const HALF_ORDER = P256_ORDER >> 1n;
 const ORDER_BYTES = bigIntTo32Bytes(P256_ORDER);
 const HALF_ORDER_BYTES = bigIntTo32Bytes(HALF_ORDER);
 
-function bytesToBigInt(bytes: Uint8Array): bigint {
-  let n = 0n;
-  for (const byte of bytes) n = (n << 8n) | BigInt(byte);
-  return n;
-}
-
 function bigIntTo32Bytes(n: bigint): Uint8Array {
   const out = new Uint8Array(32);
   for (let i = 31; i >= 0; i--) {
@@ -29,10 +20,6 @@ function bigIntTo32Bytes(n: bigint): Uint8Array {
     n >>= 8n;
   }
   return out;
-}
-
-function invalid(message: string): WalletCryptoError {
-  return new WalletCryptoError('INVALID_DER', `signature: ${message}`);
 }
 
 /** Minimal DER INTEGER body for a non-negative 32-byte big-endian value. */
@@ -51,48 +38,6 @@ export function rawToDer(raw: Uint8Array): Uint8Array {
   if (raw.length !== 64) throw new RangeError(`raw signature expected 64 bytes, got ${raw.length}`);
   const body = concatBytes(derInteger(raw.subarray(0, 32)), derInteger(raw.subarray(32)));
   return concatBytes(Uint8Array.of(0x30, body.length), body);
-}
-
-/** Reads one strict DER INTEGER at `offset`; returns the value and the next offset. */
-function readInteger(der: Uint8Array, offset: number, name: string): [bigint, number] {
-  if (der[offset] !== 0x02) throw invalid(`${name} is not an INTEGER`);
-  const length = der[offset + 1];
-  if (length === undefined || length & 0x80) throw invalid(`${name} length is not in short form`);
-  if (length === 0) throw invalid(`${name} is empty`);
-  const start = offset + 2;
-  const end = start + length;
-  if (end > der.length) throw invalid(`${name} runs past the end`);
-  if (der[start]! & 0x80) throw invalid(`${name} is negative`);
-  if (length > 1 && der[start] === 0 && !(der[start + 1]! & 0x80)) {
-    throw invalid(`${name} has a superfluous leading zero`);
-  }
-  if (length > 33) throw invalid(`${name} is longer than 33 bytes`);
-  return [bytesToBigInt(der.subarray(start, end)), end];
-}
-
-/**
- * Parses a strict DER ECDSA signature into raw `r || s`. Out-of-range values
- * (zero, or not below n) get their own code: they are well-formed DER but can
- * never be a valid P-256 signature.
- */
-export function derToRaw(der: Uint8Array): Uint8Array {
-  if (der.length < 8) throw invalid('too short');
-  if (der[0] !== 0x30) throw invalid('is not a SEQUENCE');
-  // A P-256 signature is at most 72 bytes, so only the short length form is minimal.
-  if (der[1]! & 0x80) throw invalid('SEQUENCE length is not in short form');
-  if (der[1] !== der.length - 2) throw invalid('SEQUENCE length does not match the input');
-  const [r, afterR] = readInteger(der, 2, 'r');
-  const [s, afterS] = readInteger(der, afterR, 's');
-  if (afterS !== der.length) throw invalid('has trailing bytes');
-  for (const [name, v] of [
-    ['r', r],
-    ['s', s],
-  ] as const) {
-    if (v === 0n || v >= P256_ORDER) {
-      throw new WalletCryptoError('SIGNATURE_OUT_OF_RANGE', `signature: ${name} is not in [1, n-1]`);
-    }
-  }
-  return concatBytes(bigIntTo32Bytes(r), bigIntTo32Bytes(s));
 }
 
 /** Returns `r || s` with `s` replaced by `n - s` when it is in the upper half. */

@@ -3,23 +3,19 @@
  * Runs in browsers and Node 20. Internal to the package: the layers above
  * import from here, partners do not.
  */
-export * from './base58check.js';
 export * from './base64url.js';
 export * from './bytes.js';
 export * from './der.js';
-export * from './enclave-bundle.js';
 export * from './enclave-keys.js';
 export * from './errors.js';
 export * from './hex.js';
-export * from './hpke.js';
 export * from './keys.js';
+export * from './load-hpke.js';
 export * from './oauth-nonce.js';
 export * from './payload-check.js';
 export * from './points.js';
-export * from './prewarm.js';
 export * from './sha256.js';
 export * from './stamp.js';
 export * from './subtle.js';
-export * from './verify-signature.js';
 export { base64UrlJson, parseBase64UrlJson } from './json-encoding.js';
 export { parseStrictJson } from './strict-json.js';

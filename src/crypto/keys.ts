@@ -3,8 +3,8 @@ import { parsePublicKey } from './points.js';
 import { getSubtle } from './subtle.js';
 
 /**
- * Key pairs of the wallet. Every private key this module creates or imports
- * is a non-extractable `CryptoKey`: once made, no JavaScript (ours, the host
+ * Key pairs of the wallet. Every private key this module creates (and
+ * hpke/scalar-import.ts imports) is a non-extractable `CryptoKey`: once made, no JavaScript (ours, the host
  * page's, an injected script's) can read its bytes, and it survives an
  * IndexedDB structured clone as an opaque handle.
  */
@@ -47,6 +47,3 @@ export async function exportPublicKey(publicKey: CryptoKey, form: 'compressed' |
 export async function publicKeyHex(publicKey: CryptoKey, form: 'compressed' | 'uncompressed'): Promise<string> {
   return toHex(await exportPublicKey(publicKey, form));
 }
-
-// A decrypted legacy session scalar becomes a key pair in its own module.
-export { importScalarNatively, importScalarWithNoble, importSigningScalar } from './scalar-import.js';

@@ -4,7 +4,7 @@
  * touches a secret: WebCrypto does every signature, key agreement and key
  * import, and the one secret multiplication the widget ever needs (a legacy
  * session scalar to its public key) is WebCrypto's, or @noble/curves' where the
- * engine cannot (src/crypto/scalar-import.ts).
+ * engine cannot (src/crypto/hpke/scalar-import.ts).
  *
  * Why not @noble/curves for points too: its Weierstrass core costs about 9 KB
  * min+gzip on every partner page for decoding a few public keys. The tests

@@ -1,11 +1,11 @@
 /**
  * Where @noble/curves ends up in the built files (`npm run build`): only in the
- * lazily loaded fallback of the session-key import (src/crypto/scalar-import.ts),
+ * lazily loaded fallback of the session-key import (src/crypto/hpke/scalar-import.ts),
  * never in what a page loads up front. The ESM build reaches it by a dynamic
  * import only; the script-tag bundle not at all (it fetches
  * dist/browser/embedded-wallet-p256.js, next to itself, when it must). The
- * same for the script tag's other lazy files: the WebAuthn library and the
- * HPKE library (@hpke/core, which the ESM build also imports dynamically).
+ * same for the script tag's other lazy files: the passkey flows with the WebAuthn library, and the
+ * HPKE module with @hpke/core (which the ESM build also imports dynamically).
  */
 import { expect } from 'chai';
 import { existsSync, readFileSync } from 'node:fs';
@@ -29,18 +29,26 @@ function importsOf(file: string): { staticImports: string[]; dynamicImports: str
   return { staticImports, dynamicImports };
 }
 
-/** Every file an entry loads before any dynamic import runs, and the dynamic targets seen on the way. */
+/**
+ * Every file an entry loads before any dynamic import runs (`loaded`), and every dynamic
+ * target reached from there, from lazily loaded files too (`lazy`: a lazy module may load another).
+ */
 function staticGraph(entry: string): { loaded: Set<string>; lazy: Set<string> } {
   const loaded = new Set<string>();
   const lazy = new Set<string>();
-  const visit = (file: string) => {
-    if (loaded.has(file)) return;
-    loaded.add(file);
+  const seen = new Set<string>();
+  const visit = (file: string, upFront: boolean) => {
+    if (upFront) loaded.add(file);
+    if (seen.has(file) && !upFront) return;
+    seen.add(file);
     const { staticImports, dynamicImports } = importsOf(file);
-    staticImports.forEach(visit);
-    dynamicImports.forEach((target) => lazy.add(target));
+    for (const target of staticImports) if (!loaded.has(target)) visit(target, upFront);
+    for (const target of dynamicImports) {
+      lazy.add(target);
+      if (!seen.has(target)) visit(target, false);
+    }
   };
-  visit(entry);
+  visit(entry, true);
   return { loaded, lazy };
 }
 
@@ -61,25 +69,28 @@ describe('@noble/curves in the build', () => {
 
   it('the script-tag bundle holds no @noble/curves code; its fallback file next to it does, as an ES module', () => {
     const bundle = readFileSync(join(DIST, 'browser/embedded-wallet-elements.js'), 'utf8');
+    const hpke = readFileSync(join(DIST, 'browser/embedded-wallet-hpke.js'), 'utf8');
     const fallback = readFileSync(join(DIST, 'browser/embedded-wallet-p256.js'), 'utf8');
     expect(bundle.includes(NOBLE_MARKER), 'noble code in the bundle').to.equal(false);
-    expect(bundle.includes('embedded-wallet-p256.js'), 'the bundle names its fallback file').to.equal(true);
+    expect(hpke.includes(NOBLE_MARKER), 'noble code in the HPKE file').to.equal(false);
+    // The session scalar's import, which needs the fallback, is in the HPKE file: that file names it.
+    expect(hpke.includes('embedded-wallet-p256.js'), 'the HPKE file names the fallback file').to.equal(true);
     expect(fallback.includes(NOBLE_MARKER), 'noble code in the fallback file').to.equal(true);
     // Self-contained: a browser loads it by URL, so it may import nothing by a bare name.
     expect(fallback).not.to.match(/\bfrom\s*["'][^./]/);
     expect(fallback).to.match(/export\s*\{[^}]*noblePublicPoint/);
   });
 
-  it('the script-tag bundle holds no @simplewebauthn/browser; embedded-wallet-webauthn.js next to it does, as an ES module', () => {
+  it('the script-tag bundle holds no @simplewebauthn/browser; embedded-wallet-passkey.js next to it does, as an ES module', () => {
     // The library's own message, in no file of ours.
     const marker = 'WebAuthn is not supported in this browser';
     const bundle = readFileSync(join(DIST, 'browser/embedded-wallet-elements.js'), 'utf8');
-    const library = readFileSync(join(DIST, 'browser/embedded-wallet-webauthn.js'), 'utf8');
+    const library = readFileSync(join(DIST, 'browser/embedded-wallet-passkey.js'), 'utf8');
     expect(bundle.includes(marker), 'the library in the bundle').to.equal(false);
-    expect(bundle.includes('embedded-wallet-webauthn.js'), 'the bundle names the file').to.equal(true);
+    expect(bundle.includes('embedded-wallet-passkey.js'), 'the bundle names the file').to.equal(true);
     expect(library.includes(marker), 'the library in its file').to.equal(true);
     expect(library).not.to.match(/\bfrom\s*["'][^./]/);
-    expect(library).to.match(/export\s*\{[^}]*startAuthentication/);
+    expect(library).to.match(/export\s*\{[^}]*preparePasskeySignIn/);
   });
 });
 
@@ -111,6 +122,6 @@ describe('@hpke/core in the build', () => {
     // Self-contained, @hpke/common's fallback `import("crypto")` answered by the global (scripts/browser-crypto.mjs).
     expect(library).not.to.match(/\bfrom\s*["'][^./]/);
     expect(library).not.to.match(/\bimport\s*\(/);
-    expect(library).to.match(/export\s*\{[^}]*hpkeCipherSuite/);
+    expect(library).to.match(/export\s*\{[^}]*sealOtpBundle/);
   });
 });

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { lazyFiles } from '../../scripts/browser-crypto.mjs';
 import { SANDBOX_PACKAGES } from '../../src/sandbox/index.js';
 import { spawnServer } from '../helpers/spawned-server.js';
 
@@ -77,14 +78,11 @@ describe('the packed package, installed', () => {
       }
     }
     for (const file of Object.values(manifest.bin)) expect(files.has(file.replace(/^\.\//, '')), file).to.equal(true);
+    // The script tag and every lazy file it loads from next to itself.
     for (const file of [
       'embedded-wallet-elements.js',
       'embedded-wallet-elements.js.map',
-      'embedded-wallet-p256.js',
-      'embedded-wallet-webauthn.js',
-      'embedded-wallet-hpke.js',
-      'embedded-wallet-qr.js',
-      'embedded-wallet-strings-es.js',
+      ...lazyFiles().map((lazy) => lazy.file),
     ])
       expect(files.has(`dist/browser/${file}`), file).to.equal(true);
     expect([...files].some((file) => file.startsWith('test/') || file.startsWith('src/'))).to.equal(false);
@@ -128,11 +126,7 @@ describe('the packed package, installed', () => {
     for (const file of [
       'browser',
       'browser/embedded-wallet-elements.js.map',
-      'browser/embedded-wallet-p256.js',
-      'browser/embedded-wallet-webauthn.js',
-      'browser/embedded-wallet-hpke.js',
-      'browser/embedded-wallet-qr.js',
-      'browser/embedded-wallet-strings-es.js',
+      ...lazyFiles().map((lazy) => `browser/${lazy.file}`),
     ]) {
       const resolved = await inApp(`console.log(import.meta.resolve('${NAME}/${file}'))`);
       expect(existsSync(new URL(resolved)), file).to.equal(true);

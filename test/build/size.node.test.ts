@@ -29,7 +29,7 @@ describe('npm run size', () => {
     }
     expect(result.stdout).to.include('lit-html').and.include('src/elements');
     // The lazy files: each on its own line under the script tag and the ESM entries, never in a budget.
-    for (const file of ['embedded-wallet-p256.js', 'embedded-wallet-webauthn.js', 'embedded-wallet-hpke.js']) {
+    for (const file of ['embedded-wallet-p256.js', 'embedded-wallet-passkey.js', 'embedded-wallet-hpke.js']) {
       expect(result.stdout).to.match(lazyLine('script tag (every element)', file));
     }
     for (const file of ['p256.lazy.js', 'hpke.lazy.js']) expect(result.stdout).to.match(lazyLine('./client', file));

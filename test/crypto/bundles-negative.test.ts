@@ -3,20 +3,16 @@ import fc from 'fast-check';
 import { after, before, describe, it, report } from '#test-harness';
 import {
   WalletCryptoError,
-  derToRaw,
   fromHex,
   generateEncryptionKeyPair,
   generateSigningKeyPair,
-  hpkeSeal,
-  openExportBundle,
-  openSessionKeyBundle,
-  parseTargetBundle,
   publicKeyHex,
-  sealOtpBundle,
-  toBase58Check,
   toHex,
-  verifyEnclaveBundle,
 } from '../../src/crypto/index.js';
+import { derToRaw } from '../../src/crypto/hpke/verify-signature.js';
+import { toBase58Check } from '../../src/crypto/hpke/base58check.js';
+import { parseTargetBundle, verifyEnclaveBundle } from '../../src/crypto/hpke/enclave-bundle.js';
+import { hpkeSeal, openExportBundle, openSessionKeyBundle, sealOtpBundle } from '../../src/crypto/hpke/seal-open.js';
 import { bytesToHex, hexToBytes, makeBundle, makeEnclave, p256, type TestEnclave } from '../helpers/enclave.js';
 import { rejectsWithCode } from '../helpers/keys.js';
 

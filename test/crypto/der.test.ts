@@ -5,7 +5,8 @@
  */
 import { expect } from 'chai';
 import { describe, it, report } from '#test-harness';
-import { WalletCryptoError, derToRaw, isLowS, toHex, toLowS } from '../../src/crypto/index.js';
+import { WalletCryptoError, isLowS, toHex, toLowS } from '../../src/crypto/index.js';
+import { derToRaw } from '../../src/crypto/hpke/verify-signature.js';
 
 const N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
 const bytesOf = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16));

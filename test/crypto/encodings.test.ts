@@ -1,17 +1,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { describe, it, report } from '#test-harness';
-import {
-  WalletCryptoError,
-  fromBase58,
-  fromBase58Check,
-  fromBase64Url,
-  fromHex,
-  toBase58,
-  toBase58Check,
-  toBase64Url,
-  toHex,
-} from '../../src/crypto/index.js';
+import { WalletCryptoError, fromBase64Url, fromHex, toBase64Url, toHex } from '../../src/crypto/index.js';
+import { fromBase58, fromBase58Check, toBase58, toBase58Check } from '../../src/crypto/hpke/base58check.js';
 
 /** Runs `fn` and requires it to return or throw our typed error, nothing else. */
 function returnsOrThrowsTyped(fn: () => unknown): boolean {

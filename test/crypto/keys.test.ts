@@ -4,13 +4,13 @@ import {
   createStamp,
   generateEncryptionKeyPair,
   generateSigningKeyPair,
-  importSigningScalar,
   oauthNonce,
   parsePublicKeyHex,
   publicKeyHex,
   samePublicKey,
   toHex,
 } from '../../src/crypto/index.js';
+import { importSigningScalar } from '../../src/crypto/hpke/scalar-import.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { hexToBytes, p256 } from '../helpers/enclave.js';
 import { rejectsWithCode } from '../helpers/keys.js';

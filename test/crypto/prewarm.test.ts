@@ -1,16 +1,8 @@
 import { expect } from 'chai';
 import { after, before, describe, it, loadVector } from '#test-harness';
-import {
-  exportPublicKey,
-  fromHex,
-  generateSigningKeyPair,
-  hpkeOpen,
-  openSessionKeyBundle,
-  prewarmOtpSeal,
-  prewarmSessionKeyOpen,
-  sealOtpBundle,
-  toHex,
-} from '../../src/crypto/index.js';
+import { exportPublicKey, fromHex, generateSigningKeyPair, toHex } from '../../src/crypto/index.js';
+import { prewarmOtpSeal, prewarmSessionKeyOpen } from '../../src/crypto/hpke/prewarm.js';
+import { hpkeOpen, openSessionKeyBundle, sealOtpBundle } from '../../src/crypto/hpke/seal-open.js';
 import { makeBundle, makeEnclave, p256, randomKeyHex } from '../helpers/enclave.js';
 import { importEcdhPair, rejectsWithCode } from '../helpers/keys.js';
 

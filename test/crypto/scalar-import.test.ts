@@ -1,5 +1,5 @@
 /**
- * Importing a legacy session scalar (src/crypto/scalar-import.ts) by both
+ * Importing a legacy session scalar (src/crypto/hpke/scalar-import.ts) by both
  * paths in this engine: native (PKCS#8 without the public point, d*G by ECDH
  * with G) and the @noble/curves fallback, called directly so the fallback runs
  * here even though this engine imports natively. Both are held to
@@ -9,14 +9,12 @@
  */
 import { expect } from 'chai';
 import { afterEach, describe, it, report } from '#test-harness';
+import { createStamp, publicKeyHex, toHex } from '../../src/crypto/index.js';
 import {
-  createStamp,
   importScalarNatively,
   importScalarWithNoble,
   importSigningScalar,
-  publicKeyHex,
-  toHex,
-} from '../../src/crypto/index.js';
+} from '../../src/crypto/hpke/scalar-import.js';
 import { p256 } from '../helpers/enclave.js';
 import { rejectsWithCode } from '../helpers/keys.js';
 

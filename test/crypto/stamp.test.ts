@@ -11,10 +11,10 @@ import {
   base64UrlJson,
   createStamp,
   generateSigningKeyPair,
-  importSigningScalar,
   parseStamp,
   publicKeyHex,
 } from '../../src/crypto/index.js';
+import { importSigningScalar } from '../../src/crypto/hpke/scalar-import.js';
 import { p256 } from '../helpers/enclave.js';
 
 const N = p256.Point.Fn.ORDER;

@@ -5,16 +5,15 @@ import {
   PRODUCTION_EXPORT_SIGNER_KEY,
   PRODUCTION_OTP_TARGET_SIGNER_KEY,
   createStamp,
-  derToRaw,
   exportPublicKey,
   fromBase64Url,
   fromHex,
   isLowS,
-  openExportBundle,
-  openSessionKeyBundle,
   toHex,
-  verifyEnclaveBundle,
 } from '../../src/crypto/index.js';
+import { derToRaw } from '../../src/crypto/hpke/verify-signature.js';
+import { verifyEnclaveBundle } from '../../src/crypto/hpke/enclave-bundle.js';
+import { openExportBundle, openSessionKeyBundle } from '../../src/crypto/hpke/seal-open.js';
 import { importEcdhPair, rejectsWithCode } from '../helpers/keys.js';
 
 interface Fixtures {

@@ -15,12 +15,11 @@ import {
   createStamp,
   generateEncryptionKeyPair,
   generateSigningKeyPair,
-  importSigningScalar,
-  openSessionKeyBundle,
   parseStamp,
   publicKeyHex,
-  sealOtpBundle,
 } from '../../src/crypto/index.js';
+import { importSigningScalar } from '../../src/crypto/hpke/scalar-import.js';
+import { openSessionKeyBundle, sealOtpBundle } from '../../src/crypto/hpke/seal-open.js';
 import { bytesToHex, hexToBytes, makeBundle, makeEnclave, p256, randomKeyHex } from '../helpers/enclave.js';
 import { report } from '#test-harness';
 

@@ -1,13 +1,7 @@
 import { expect } from 'chai';
 import { before, describe, it, loadVector, report } from '#test-harness';
-import {
-  WalletCryptoError,
-  fromHex,
-  hpkeSeal,
-  parsePublicKey,
-  toHex,
-  decompressPublicKey,
-} from '../../src/crypto/index.js';
+import { WalletCryptoError, fromHex, parsePublicKey, toHex, decompressPublicKey } from '../../src/crypto/index.js';
+import { hpkeSeal } from '../../src/crypto/hpke/seal-open.js';
 import { importEcdhPair } from '../helpers/keys.js';
 
 interface WycheproofEcdh {

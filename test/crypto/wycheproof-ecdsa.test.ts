@@ -1,17 +1,8 @@
 import { expect } from 'chai';
 import { p256 } from '@noble/curves/nist.js';
 import { before, describe, it, loadVector, report } from '#test-harness';
-import {
-  P256_ORDER,
-  WalletCryptoError,
-  derToRaw,
-  fromHex,
-  isLowS,
-  rawToDer,
-  toLowS,
-  verifyDerSignature,
-  verifyRawSignature,
-} from '../../src/crypto/index.js';
+import { P256_ORDER, WalletCryptoError, fromHex, isLowS, rawToDer, toLowS } from '../../src/crypto/index.js';
+import { derToRaw, verifyDerSignature, verifyRawSignature } from '../../src/crypto/hpke/verify-signature.js';
 
 interface WycheproofEcdsa {
   testGroups: {

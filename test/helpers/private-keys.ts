@@ -1,13 +1,8 @@
 /** Every kind of private key the crypto core makes, and a probe for leaks. */
-import {
-  generateEncryptionKeyPair,
-  generateSigningKeyPair,
-  hpkeSeal,
-  importSigningScalar,
-  openSessionKeyBundle,
-  publicKeyHex,
-  toBase58Check,
-} from '../../src/crypto/index.js';
+import { generateEncryptionKeyPair, generateSigningKeyPair, publicKeyHex } from '../../src/crypto/index.js';
+import { toBase58Check } from '../../src/crypto/hpke/base58check.js';
+import { importSigningScalar } from '../../src/crypto/hpke/scalar-import.js';
+import { hpkeSeal, openSessionKeyBundle } from '../../src/crypto/hpke/seal-open.js';
 import { hexToBytes, p256 } from './enclave.js';
 
 /** Tries every private export format; returns the formats that did NOT reject. */

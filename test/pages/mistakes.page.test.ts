@@ -27,7 +27,7 @@ type Mistake =
   | 'a CSP without connect-src for the relay'
   | 'a relay on another origin that does not allow the page'
   | 'passkeys made on an origin the service does not accept'
-  | 'the bundle served without embedded-wallet-webauthn.js'
+  | 'the bundle served without embedded-wallet-passkey.js'
   | 'the bundle served without embedded-wallet-hpke.js'
   | 'the bundle served with embedded-wallet-hpke.js stalled'
   | 'the bundle served without embedded-wallet-qr.js'
@@ -44,7 +44,7 @@ async function listen(app: express.Express): Promise<{ port: number; server: Ser
 
 /** The file beside the bundle that a mistake leaves out. */
 const WITHHELD: Partial<Record<Mistake, string>> = {
-  'the bundle served without embedded-wallet-webauthn.js': 'embedded-wallet-webauthn.js',
+  'the bundle served without embedded-wallet-passkey.js': 'embedded-wallet-passkey.js',
   'the bundle served without embedded-wallet-hpke.js': 'embedded-wallet-hpke.js',
   'the bundle served with embedded-wallet-hpke.js stalled': 'embedded-wallet-hpke.js',
   'the bundle served without embedded-wallet-qr.js': 'embedded-wallet-qr.js',
@@ -251,10 +251,10 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
     expect(await tab.text({ within: 'ew-credentials', role: 'alert', nth: 0 })).to.equal(NO_PASSKEYS);
   });
 
-  it('the script tag served without embedded-wallet-webauthn.js beside it: CONFIG_PASSKEY_FILE naming the file', async () => {
-    const { tab, error } = await addPasskey('the bundle served without embedded-wallet-webauthn.js');
+  it('the script tag served without embedded-wallet-passkey.js beside it: CONFIG_PASSKEY_FILE naming the file', async () => {
+    const { tab, error } = await addPasskey('the bundle served without embedded-wallet-passkey.js');
     expect(error.code).to.equal('CONFIG_PASSKEY_FILE');
-    expect(error.message).to.include('embedded-wallet-webauthn.js');
+    expect(error.message).to.include('embedded-wallet-passkey.js');
     expect(await tab.text({ within: 'ew-credentials', role: 'alert', nth: 0 })).to.equal(NO_PASSKEYS);
   });
 

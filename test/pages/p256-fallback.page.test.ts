@@ -1,5 +1,5 @@
 /**
- * The script-tag bundle's @noble/curves fallback (src/crypto/scalar-import.ts)
+ * The script-tag bundle's @noble/curves fallback (src/crypto/hpke/scalar-import.ts)
  * in real pages, in the engine `TEST_ENGINE` names: the engine imports a
  * sealed session key natively and never requests embedded-wallet-p256.js; the
  * engine made to refuse PKCS#8 without the public point, as Safari is reported

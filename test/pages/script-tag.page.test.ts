@@ -56,7 +56,7 @@ describe(`the script-tag bundle in partner pages (${testEngine()})`, () => {
         .filter((name) => name && name !== 'elements');
     await tab.waitFor({ role: 'button', name: 'Email me a code' });
     const views = ['wallet-overview', 'sessions', 'credentials', 'account-settings', 'export-wallet'];
-    for (const name of [...views, 'qr', 'strings-es', 'webauthn'])
+    for (const name of [...views, 'qr', 'strings-es', 'passkey', 'oauth'])
       expect(await fetched(), 'signed out').to.not.include(name);
     await signIn(tab);
     for (const name of views) expect(await fetched(), 'signed in, no section open').to.not.include(name);

@@ -1,5 +1,5 @@
 /** Wallet export, privacy and contact changes: the signed management operations. */
-import { generateEncryptionKeyPair, loadHpke, openExportBundle, publicKeyHex } from '../../crypto/index.js';
+import { generateEncryptionKeyPair, loadHpke, publicKeyHex } from '../../crypto/index.js';
 import { WalletError } from '../../protocol/index.js';
 import { activeSession, sessionSignedCall, expectActivity, type ClientContext } from '../context.js';
 import { getWallet } from './wallet-info.js';
@@ -16,7 +16,7 @@ export async function exportWallet(ctx: ClientContext): Promise<string> {
   const operation = 'exportWallet';
   const session = await activeSession(ctx, operation);
   // The bundle is opened with HPKE, loaded on first use: required before the request goes out.
-  const [recipient] = await Promise.all([generateEncryptionKeyPair(), loadHpke()]);
+  const [recipient, hpke] = await Promise.all([generateEncryptionKeyPair(), loadHpke()]);
   const clientPublicKey = await publicKeyHex(recipient.publicKey, 'uncompressed');
   const { body, activity } = await sessionSignedCall<{ encryptedWalletCredentials?: string }>(ctx, session, {
     method: 'POST',
@@ -39,7 +39,7 @@ export async function exportWallet(ctx: ClientContext): Promise<string> {
       operation,
     });
   }
-  return openExportBundle({
+  return hpke.openExportBundle({
     bundle: body.encryptedWalletCredentials,
     recipient,
     trust: ctx.options.trust.export,

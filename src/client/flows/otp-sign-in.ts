@@ -5,14 +5,7 @@
  * checks the verification token names our fresh key, stamps it with that key
  * and stores the session. The plaintext code never leaves the device.
  */
-import {
-  generateSigningKeyPair,
-  loadHpke,
-  parseTargetBundle,
-  prewarmOtpSeal,
-  publicKeyHex,
-  sealOtpBundle,
-} from '../../crypto/index.js';
+import { generateSigningKeyPair, loadHpke, publicKeyHex } from '../../crypto/index.js';
 import { WalletError, type AuthMethod, type AuthSession } from '../../protocol/index.js';
 import { signedCall } from '../../protocol/signed-call.js';
 import { listCredentials, type ClientContext } from '../context.js';
@@ -75,10 +68,11 @@ export async function startOtpSignIn(
 
 /**
  * The credential to send the code to: the given id, the wallet's one of this
- * type, or (a first sign-in) one registered now. Sealing the code needs the
- * HPKE library, loaded on first use (on the script tag a file of its own,
- * embedded-wallet-hpke.js): fetched alongside the lookup, and required before
- * a code is sent, as a code this page could not seal is of no use to the user.
+ * type, or (a first sign-in) one registered now. Checking the target bundle
+ * and sealing the code need the HPKE module, loaded on first use (on the
+ * script tag a file of its own, embedded-wallet-hpke.js): fetched alongside
+ * the lookup, and required before a code is sent, as a code this page could
+ * not seal is of no use to the user.
  */
 async function otpCredential(
   ctx: ClientContext,
@@ -123,17 +117,18 @@ function codeRequests(ctx: ClientContext, id: string, operation: string) {
           });
         }
         // Refused here, not at finish: the user learns before typing a code that will never be sent.
-        await parseTargetBundle(
+        const hpke = await loadHpke();
+        await hpke.parseTargetBundle(
           body.otpEncryptionTargetBundle,
           ctx.options.trust.otpTarget,
           ctx.options.organizationId,
         );
         target = body;
-        // The first seal on a page pays one-time costs (src/crypto/prewarm.ts): paid now, while the user
+        // The first seal on a page pays one-time costs (src/crypto/hpke/prewarm.ts): paid now, while the user
         // types the code. Not awaited, and it never rejects: finish verifies and seals from scratch.
         if (!sealWarmed) {
           sealWarmed = true;
-          void prewarmOtpSeal(body.otpEncryptionTargetBundle, ctx.options.trust.otpTarget);
+          void hpke.prewarmOtpSeal(body.otpEncryptionTargetBundle, ctx.options.trust.otpTarget);
         }
       } catch (error) {
         if (error instanceof WalletError && error.retryAfterMs !== undefined)
@@ -159,7 +154,9 @@ async function finishOtp(
   // The TEK: a fresh non-extractable signing pair; it signs the verify retry and is the session key.
   const tek = await generateSigningKeyPair();
   const tekHex = await publicKeyHex(tek.publicKey, 'compressed');
-  const encryptedOtpBundle = await sealOtpBundle({
+  const encryptedOtpBundle = await (
+    await loadHpke()
+  ).sealOtpBundle({
     otpCode: digits,
     publicKey: tekHex,
     targetBundle: step.target.otpEncryptionTargetBundle!,

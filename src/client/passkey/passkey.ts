@@ -4,7 +4,12 @@
  * activation after an `await`, so `start()` calls WebAuthn before awaiting
  * anything. Prepare early, keep it fresh (`isFresh`), start in the click.
  */
-import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import {
+  startAuthentication,
+  startRegistration,
+  WebAuthnAbortService,
+  type PublicKeyCredentialCreationOptionsJSON,
+} from '@simplewebauthn/browser';
 import { checkPayloadToSign, sha256Hex, toBase64Url, utf8, WalletCryptoError } from '../../crypto/index.js';
 import {
   isRequestId,
@@ -22,9 +27,8 @@ import {
   listCredentials,
   type ClientContext,
 } from '../context.js';
-import { originRefusal, passkeyCeremony } from '../passkey-error.js';
 import { newSessionKey, sessionSigningKey } from '../session/session-key.js';
-import { loadWebAuthn, webauthn } from '../load-webauthn.js';
+import { originRefusal, passkeyCeremony } from './ceremony-errors.js';
 import type { SessionInfo } from '../session/state.js';
 
 /**
@@ -73,7 +77,7 @@ const FRESHNESS_MARGIN_MS = 10_000;
 
 export async function preparePasskeySignIn(ctx: ClientContext, credentialId?: string): Promise<PreparedPasskeySignIn> {
   const operation = 'signInWithPasskey';
-  const [id] = await Promise.all([credentialOf(ctx, 'PASSKEY', credentialId, operation), loadWebAuthn()]);
+  const id = await credentialOf(ctx, 'PASSKEY', credentialId, operation);
   const key = await newSessionKey(ctx.options.sessionKeyMode);
   const { body: challenge } = await ctx.api.call<PasskeyChallenge>({
     method: 'POST',
@@ -102,8 +106,8 @@ export async function preparePasskeySignIn(ctx: ClientContext, credentialId?: st
           new WalletError('CHALLENGE_EXPIRED', 'The passkey challenge expired; prepare again', { operation }),
         );
       used = true;
-      // No await before this call: it must run inside the tap's user activation (the library was loaded in prepare).
-      const ceremony = webauthn()!.startAuthentication({
+      // No await before this call: it must run inside the tap's user activation.
+      const ceremony = startAuthentication({
         optionsJSON: {
           // The service's challenge is a hex string whose UTF-8 bytes (not its decoding) are the WebAuthn challenge.
           challenge: toBase64Url(utf8(challenge.challenge)),
@@ -154,7 +158,7 @@ export async function preparePasskeyRegistration(
   const { accountId } = ctx.options;
   // Sent as the service stores it (trimmed, at most 64 characters), so the activity can state it back exactly.
   const nickname = options.nickname?.trim().slice(0, 64) || 'Passkey';
-  await Promise.all([activeSession(ctx, operation), loadWebAuthn()]);
+  await activeSession(ctx, operation);
   const { body: creation } = await ctx.api.call<PublicKeyCredentialCreationOptionsJSON>({
     method: 'POST',
     path: '/passkeys/registration-options',
@@ -165,7 +169,7 @@ export async function preparePasskeyRegistration(
     throw new WalletError('INVALID_RESPONSE', 'The registration options have no challenge', { operation });
   return {
     start() {
-      const ceremony = webauthn()!.startRegistration({ optionsJSON: creation });
+      const ceremony = startRegistration({ optionsJSON: creation });
       return (async () => {
         const response = await passkeyCeremony(ceremony, operation);
         const session = await activeSession(ctx, operation);
@@ -204,5 +208,5 @@ export async function preparePasskeyRegistration(
  * rejects with PASSKEY_CANCELLED, as if they had dismissed the browser's sheet.
  */
 export function cancelPasskeyCeremony(): void {
-  webauthn()?.WebAuthnAbortService.cancelCeremony();
+  WebAuthnAbortService.cancelCeremony();
 }

@@ -6,14 +6,7 @@
  * - `client-held`: a non-extractable ECDSA pair whose compressed public key is
  *   sent; it is the session key itself.
  */
-import {
-  generateEncryptionKeyPair,
-  generateSigningKeyPair,
-  loadHpke,
-  openSessionKeyBundle,
-  prewarmSessionKeyOpen,
-  publicKeyHex,
-} from '../../crypto/index.js';
+import { generateEncryptionKeyPair, generateSigningKeyPair, loadHpke, publicKeyHex } from '../../crypto/index.js';
 import { WalletError, type AuthSession } from '../../protocol/index.js';
 
 export type SessionKeyMode = 'sealed' | 'client-held';
@@ -26,7 +19,7 @@ export interface PendingSessionKey {
   keyPair: CryptoKeyPair;
 }
 
-// Once per page: after the first open the code is warm (src/crypto/prewarm.ts).
+// Once per page: after the first open the code is warm (src/crypto/hpke/prewarm.ts).
 let openWarmed = false;
 
 export async function newSessionKey(mode: SessionKeyMode): Promise<PendingSessionKey> {
@@ -35,13 +28,13 @@ export async function newSessionKey(mode: SessionKeyMode): Promise<PendingSessio
     // script tag a file of its own, embedded-wallet-hpke.js); when it does not load, this rejects with
     // CONFIG_BUNDLE_FILE before the key is sent, so no session is made, or replaced by a refresh, that
     // this page could not open.
-    const [keyPair] = await Promise.all([generateEncryptionKeyPair(), loadHpke()]);
+    const [keyPair, hpke] = await Promise.all([generateEncryptionKeyPair(), loadHpke()]);
     const hex = await publicKeyHex(keyPair.publicKey, 'uncompressed');
     // The first open of the answer's bundle would pay one-time costs; pay them while the request is out.
     // Not awaited, and it never rejects: the real open reports any failure itself.
     if (!openWarmed) {
       openWarmed = true;
-      void prewarmSessionKeyOpen(keyPair);
+      void hpke.prewarmSessionKeyOpen(keyPair);
     }
     return { mode, keyPair, publicKeyHex: hex };
   }
@@ -63,5 +56,5 @@ export async function sessionSigningKey(
       { operation },
     );
   }
-  return openSessionKeyBundle(session.encryptedSessionSigningKey, key.keyPair);
+  return (await loadHpke()).openSessionKeyBundle(session.encryptedSessionSigningKey, key.keyPair);
 }

@@ -1,10 +1,11 @@
+import { concatBytes, toArrayBufferBytes, utf8 } from '../bytes.js';
+import type { EnclaveTrust } from '../enclave-keys.js';
+import { exportPublicKey } from '../keys.js';
+import { compressPublicKey } from '../points.js';
+import { randomBytes } from '../subtle.js';
 import { toBase58Check } from './base58check.js';
-import { concatBytes, toArrayBufferBytes, utf8 } from './bytes.js';
-import { parseTargetBundle, type EnclaveTrust } from './enclave-bundle.js';
-import { hpkeSeal, loadHpke, openSessionKeyBundle } from './hpke.js';
-import { exportPublicKey } from './keys.js';
-import { compressPublicKey } from './points.js';
-import { randomBytes } from './subtle.js';
+import { parseTargetBundle } from './enclave-bundle.js';
+import { hpkeSeal, openSessionKeyBundle } from './seal-open.js';
 
 /**
  * Pre-warming: the first OTP seal or session-bundle open on a page
@@ -27,14 +28,13 @@ import { randomBytes } from './subtle.js';
 const OTP_PLAINTEXT_BYTES = utf8(JSON.stringify({ otp_code: '000000', public_key: '0'.repeat(66) })).length;
 
 /**
- * Warms `sealOtpBundle` for this target bundle: loads the HPKE library while
- * it verifies the bundle against the pin (JSON, hex, point and ECDSA paths),
- * then seals zero bytes of the real plaintext's size to its target (HPKE
+ * Warms `sealOtpBundle` for this target bundle: verifies the bundle against
+ * the pin (JSON, hex, point and ECDSA paths), then seals zero bytes of the real plaintext's size to its target (HPKE
  * suite, KEM, HKDF, AES-GCM). The ciphertext is discarded. Always resolves.
  */
 export async function prewarmOtpSeal(targetBundle: string, trust: EnclaveTrust): Promise<void> {
   try {
-    const [target] = await Promise.all([parseTargetBundle(targetBundle, trust), loadHpke()]);
+    const target = await parseTargetBundle(targetBundle, trust);
     await hpkeSeal(new Uint8Array(OTP_PLAINTEXT_BYTES), target);
   } catch {
     // The real seal verifies and seals again, and reports what failed here.
@@ -52,7 +52,7 @@ export async function prewarmOtpSeal(targetBundle: string, trust: EnclaveTrust):
 export async function prewarmSessionKeyOpen(recipient: CryptoKeyPair): Promise<void> {
   const scalar = randomBytes(32);
   try {
-    const [recipientPublic] = await Promise.all([exportPublicKey(recipient.publicKey, 'uncompressed'), loadHpke()]);
+    const recipientPublic = await exportPublicKey(recipient.publicKey, 'uncompressed');
     const sealed = await hpkeSeal(scalar, recipientPublic);
     const bundle = await toBase58Check(
       toArrayBufferBytes(concatBytes(compressPublicKey(sealed.encappedPublic), sealed.ciphertext)),

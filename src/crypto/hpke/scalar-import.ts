@@ -1,10 +1,10 @@
-import { concatBytes, utf8 } from './bytes.js';
-import { WalletCryptoError } from './errors.js';
-import { fromHex } from './hex.js';
+import { concatBytes, utf8 } from '../bytes.js';
+import { WalletCryptoError } from '../errors.js';
+import { fromHex } from '../hex.js';
 import { loadNoblePublicPoint } from './load-p256.js';
-import { decodePoint, encodePoint, negatePoint } from './p256.js';
-import { decompressPublicKey } from './points.js';
-import { getSubtle } from './subtle.js';
+import { decodePoint, encodePoint, negatePoint } from '../p256.js';
+import { decompressPublicKey } from '../points.js';
+import { getSubtle } from '../subtle.js';
 
 /**
  * Imports a raw 32-byte P-256 scalar (the decrypted legacy session key,

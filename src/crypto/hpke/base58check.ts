@@ -1,6 +1,6 @@
-import { concatBytes, equalBytes } from './bytes.js';
-import { WalletCryptoError } from './errors.js';
-import { sha256 } from './sha256.js';
+import { concatBytes, equalBytes } from '../bytes.js';
+import { WalletCryptoError } from '../errors.js';
+import { sha256 } from '../sha256.js';
 
 /**
  * base58check with the Bitcoin alphabet: payload || first 4 bytes of

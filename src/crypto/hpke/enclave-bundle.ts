@@ -1,7 +1,8 @@
-import { equalBytes, fromUtf8 } from './bytes.js';
-import { WalletCryptoError } from './errors.js';
-import { fromHex } from './hex.js';
-import { parsePublicKeyHex } from './points.js';
+import { equalBytes, fromUtf8 } from '../bytes.js';
+import type { EnclaveTrust } from '../enclave-keys.js';
+import { WalletCryptoError } from '../errors.js';
+import { fromHex } from '../hex.js';
+import { parsePublicKeyHex } from '../points.js';
 import { verifyDerSignature } from './verify-signature.js';
 
 /**
@@ -12,19 +13,6 @@ import { verifyDerSignature } from './verify-signature.js';
  * in the client's configuration and `dataSignature` verifies under it: the key
  * carried in the bundle proves nothing by itself.
  */
-
-/** How a bundle's signer is checked. */
-export interface EnclaveTrust {
-  /** The enclave public key (SEC1 hex, either form) this bundle kind must be signed by. */
-  pinnedKey: string;
-  /**
-   * Also accepts the hosted sandbox's unsigned form: `dataSignature` and
-   * `enclaveQuorumPublic` both empty (export bundles only). A
-   * bundle that carries a signer is still held to `pinnedKey`. Never in
-   * production: whoever can alter answers could then choose what is opened.
-   */
-  dangerouslyAcceptUnsignedSandboxBundle?: boolean;
-}
 
 /** A bundle whose signature (when trusted by pin) has been verified. */
 export interface VerifiedBundle {

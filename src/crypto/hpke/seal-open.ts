@@ -1,12 +1,14 @@
 import type { CipherSuite } from '@hpke/core';
+import { concatBytes, fromUtf8, toArrayBufferBytes, utf8 } from '../bytes.js';
+import type { EnclaveTrust } from '../enclave-keys.js';
+import { WalletCryptoError } from '../errors.js';
+import { toHex } from '../hex.js';
+import { exportPublicKey } from '../keys.js';
+import { parsePublicKey, decompressPublicKey } from '../points.js';
 import { decodeBase58Check } from './base58check.js';
-import { concatBytes, fromUtf8, toArrayBufferBytes, utf8 } from './bytes.js';
-import { type EnclaveTrust, parseExportBundle, parseTargetBundle } from './enclave-bundle.js';
-import { WalletCryptoError } from './errors.js';
-import { toHex } from './hex.js';
-import { loadHpkeLibrary } from './load-hpke.js';
-import { exportPublicKey, importSigningScalar } from './keys.js';
-import { parsePublicKey, decompressPublicKey } from './points.js';
+import { parseExportBundle, parseTargetBundle } from './enclave-bundle.js';
+import { importSigningScalar } from './scalar-import.js';
+import { hpkeCipherSuite } from './suite.js';
 
 /**
  * HPKE as the service's enclaves use it (docs/protocol.md, "HPKE"): RFC 9180
@@ -14,47 +16,14 @@ import { parsePublicKey, decompressPublicKey } from './points.js';
  * "turnkey_hpke", and AAD = encapsulated key || recipient key, both 65-byte
  * uncompressed. The AAD binding is not part of RFC 9180; it is the enclaves'
  * convention and both sides must apply it.
- *
- * The HPKE library itself is loaded on first use (load-hpke.ts): on the
- * script tag it is a file of its own, embedded-wallet-hpke.js. Every function
- * here validates its arguments before waiting for it; when it cannot be
- * loaded they reject with `CONFIG_BUNDLE_FILE`, and the next call tries again.
  */
 
 /** The `info` string of every HPKE context. */
 export const HPKE_INFO: Uint8Array<ArrayBuffer> = utf8('turnkey_hpke');
 
-/**
- * Creates the cipher suite, loading the HPKE library if need be (exported so
- * known-answer tests run the exact configuration). Rejects with
- * `CONFIG_BUNDLE_FILE` when the library does not load.
- */
-export async function createHpkeSuite(): Promise<CipherSuite> {
-  return (await loadHpkeLibrary()).hpkeCipherSuite();
-}
-
-// One suite per page, once loaded; a failed load is forgotten so the next call tries again.
-let sharedSuite: Promise<CipherSuite> | undefined;
-function suite(): Promise<CipherSuite> {
-  if (!sharedSuite) {
-    const loading = createHpkeSuite();
-    sharedSuite = loading;
-    // Registered first, so the reset is done before any caller hears of the failure.
-    loading.catch(() => {
-      if (sharedSuite === loading) sharedSuite = undefined;
-    });
-  }
-  return sharedSuite;
-}
-
-/**
- * Loads the HPKE library now, so the seal or open that follows does not wait
- * for it (and a flow can refuse to send what it could not seal or open).
- * Rejects with `CONFIG_BUNDLE_FILE` when it does not load.
- */
-export async function loadHpke(): Promise<void> {
-  await suite();
-}
+// One suite per page, made on first use: it remembers the key schedule's public constants (suite.ts).
+let sharedSuite: CipherSuite | undefined;
+const suite = (): CipherSuite => (sharedSuite ??= hpkeCipherSuite());
 
 /** A sealed message: 65-byte uncompressed encapsulated key and AEAD ciphertext with tag. */
 export interface HpkeSealed {
@@ -65,7 +34,7 @@ export interface HpkeSealed {
 /** Seals `plaintext` to a validated uncompressed P-256 recipient key. */
 export async function hpkeSeal(plaintext: Uint8Array, recipientPublic: Uint8Array): Promise<HpkeSealed> {
   const recipient = parsePublicKey(recipientPublic, 'recipientPublic', 'uncompressed').uncompressed;
-  const hpke = await suite();
+  const hpke = suite();
   const recipientKey = await hpke.kem.deserializePublicKey(toArrayBufferBytes(recipient));
   const sender = await hpke.createSenderContext({ recipientPublicKey: recipientKey, info: HPKE_INFO });
   const enc = new Uint8Array(sender.enc);
@@ -81,8 +50,7 @@ export async function hpkeSeal(plaintext: Uint8Array, recipientPublic: Uint8Arra
 export async function hpkeOpen(sealed: HpkeSealed, recipient: CryptoKeyPair): Promise<Uint8Array> {
   const enc = parsePublicKey(sealed.encappedPublic, 'encappedPublic', 'uncompressed').uncompressed;
   const recipientPublic = await exportPublicKey(recipient.publicKey, 'uncompressed');
-  // Outside the try: a library that did not load is CONFIG_BUNDLE_FILE, not DECRYPT_FAILED.
-  const hpke = await suite();
+  const hpke = suite();
   try {
     const context = await hpke.createRecipientContext({
       recipientKey: recipient,

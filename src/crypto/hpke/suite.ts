@@ -1,12 +1,9 @@
 /**
- * Every use of @hpke/core (and, through it, @hpke/common), kept in a module
- * of its own so it loads only when something is sealed or opened, never for
- * the first paint: the ESM build reaches it by a dynamic import (a chunk of
- * its own), the script-tag bundle by importing embedded-wallet-hpke.js from
- * next to itself. Only load-hpke.ts loads it (through hpke.lazy.ts).
+ * Every use of @hpke/core (and, through it, @hpke/common): the cipher suite
+ * the enclaves use, with a key schedule that remembers its public constants.
  */
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
-import { equalBytes, utf8 } from './bytes.js';
+import { equalBytes, utf8 } from '../bytes.js';
 
 type Bytes = ArrayBufferLike | ArrayBufferView;
 
