@@ -154,9 +154,8 @@ async function finishOtp(
   // The TEK: a fresh non-extractable signing pair; it signs the verify retry and is the session key.
   const tek = await generateSigningKeyPair();
   const tekHex = await publicKeyHex(tek.publicKey, 'compressed');
-  const encryptedOtpBundle = await (
-    await loadHpke()
-  ).sealOtpBundle({
+  const hpke = await loadHpke(); // loaded since the code was asked for
+  const encryptedOtpBundle = await hpke.sealOtpBundle({
     otpCode: digits,
     publicKey: tekHex,
     targetBundle: step.target.otpEncryptionTargetBundle!,

@@ -29,8 +29,9 @@ const OTP_PLAINTEXT_BYTES = utf8(JSON.stringify({ otp_code: '000000', public_key
 
 /**
  * Warms `sealOtpBundle` for this target bundle: verifies the bundle against
- * the pin (JSON, hex, point and ECDSA paths), then seals zero bytes of the real plaintext's size to its target (HPKE
- * suite, KEM, HKDF, AES-GCM). The ciphertext is discarded. Always resolves.
+ * the pin (JSON, hex, point and ECDSA paths), then seals zero bytes of the
+ * real plaintext's size to its target (HPKE suite, KEM, HKDF, AES-GCM). The
+ * ciphertext is discarded. Always resolves.
  */
 export async function prewarmOtpSeal(targetBundle: string, trust: EnclaveTrust): Promise<void> {
   try {
