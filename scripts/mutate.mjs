@@ -155,7 +155,7 @@ export const MUTANTS = [
     replace: 'rawToDer(new Uint8Array(raw))',
     tests: [T('stamp'), T('keys')],
   },
-  // Enclave bundles (enclave-bundle.ts).
+  // Enclave bundles (hpke/enclave-bundle.ts).
   {
     name: 'bundle: signer not compared with the pinned key',
     file: 'src/crypto/hpke/enclave-bundle.ts',
@@ -171,7 +171,7 @@ export const MUTANTS = [
     replace: 'void settled;',
     tests: ['test/relay/upstream-pool.node.test.ts'],
   },
-  // HPKE key schedule (hpke-suite.ts).
+  // HPKE key schedule (hpke/suite.ts).
   {
     name: 'hpke: remembered extract keyed by label alone (another info served the first one)',
     file: 'src/crypto/hpke/suite.ts',

@@ -1,5 +1,5 @@
 /**
- * The strict DER signature parser (src/crypto/der.ts) at its edges: each
+ * The strict DER signature parser (src/crypto/hpke/verify-signature.ts; the encoder is src/crypto/der.ts) at its edges: each
  * refusal below is made by exactly one rule, so dropping that rule changes the
  * verdict (an encoding another rule would also refuse proves nothing).
  */
