@@ -1,7 +1,8 @@
 /**
- * The strict DER signature parser (src/crypto/hpke/verify-signature.ts; the encoder is src/crypto/der.ts) at its edges: each
- * refusal below is made by exactly one rule, so dropping that rule changes the
- * verdict (an encoding another rule would also refuse proves nothing).
+ * The strict DER signature parser (src/crypto/hpke/verify-signature.ts; the
+ * encoder is src/crypto/der.ts) at its edges: each refusal below is made by
+ * exactly one rule, so dropping that rule changes the verdict (an encoding
+ * another rule would also refuse proves nothing).
  */
 import { expect } from 'chai';
 import { describe, it, report } from '#test-harness';
