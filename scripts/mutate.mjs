@@ -396,6 +396,14 @@ export const MUTANTS = [
     tests: ['test/elements/address-checksum.test.ts', 'test/elements/wallet-overview.browser.test.ts'],
   },
   {
+    name: "payee read: another customer's account taken as the payee",
+    operation: 'payee.list',
+    file: 'src/client/account/payee.ts',
+    search: "(e) => e?.['id'] === externalAccountId && e['customerId'] === customerId",
+    replace: "(e) => e?.['id'] === externalAccountId",
+    tests: ['test/client/payee.browser.test.ts'],
+  },
+  {
     name: "quote: another wallet's quote shown with an Approve",
     operation: 'quote.get',
     file: SUMMARY,

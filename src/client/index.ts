@@ -9,6 +9,7 @@ export { normaliseOtp } from './flows/otp-sign-in.js';
 export type { PreparedPasskeyRegistration, PreparedPasskeySignIn } from './passkey/passkey.js';
 export type { OidcTokenProvider, PreparedOAuthSignIn } from './oauth/oauth.js';
 export type { ListedSession } from './account/sessions.js';
+export type { NameCheck, Payee } from './account/payee.js';
 export type { WalletInfo } from './account/wallet-info.js';
 export type { QuoteApproval, SignPayloadOptions } from './flows/approve-quote.js';
 export {

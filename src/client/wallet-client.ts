@@ -18,6 +18,7 @@
  */
 import { ApiClient, fetchTransport, WalletError, type AuthMethod, type Quote } from '../protocol/index.js';
 import type { ListedSession } from './account/sessions.js';
+import type { Payee } from './account/payee.js';
 import type { WalletInfo } from './account/wallet-info.js';
 import { loadAccount } from './account/load-account.js';
 import type { Listener, WalletClientEventMap } from './client-events.js';
@@ -260,6 +261,15 @@ export class WalletClient extends EventTarget {
   /** The wallet's balance, address and privacy (needs `customerId`). */
   async getWallet(): Promise<WalletInfo> {
     return (await loadAccount()).getWallet(this.ctx);
+  }
+
+  /**
+   * Whom a payment to `externalAccountId` goes to, as the service describes the account (needs
+   * `customerId`): not signed, so show it beside the account id the payment's payload commits to.
+   * Undefined when the account is not one of the customer's own.
+   */
+  async getPayee(externalAccountId: string): Promise<Payee | undefined> {
+    return (await loadAccount()).getPayee(this.ctx, externalAccountId);
   }
 
   /** The account's email (or phone), for "signed in as" after a passkey or OAuth sign-in. */

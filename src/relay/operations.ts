@@ -173,6 +173,20 @@ export const OPERATIONS: readonly Operation[] = [
     answeredByLookup: true,
   }),
   op({
+    // Whom an approval pays: the customer's payees, shown beside the account id the payload commits to.
+    name: 'payee.list',
+    method: 'GET',
+    path: '/customers/external-accounts',
+    account: 'customer',
+    query: {
+      customerId:
+        'The relay: its embedded wallet must be the authorized one. A read; a payment is stamped only as its payload commits to it',
+      limit: 'Paging of a read',
+      cursor: 'Paging of a read',
+    },
+    body: NONE,
+  }),
+  op({
     // The relay is how a visitor changes their contact (signed by their session), never how a page
     // sets the rest of the customer record (KYC status, UMA address, currencies): the partner's backend does.
     name: 'customer.contact',

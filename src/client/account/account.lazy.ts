@@ -4,5 +4,6 @@
 export { listSessions, revokeListedSession } from './sessions.js';
 export { exportWallet, setWalletPrivacy, updateContact } from './wallet-settings.js';
 export { accountContact, getWallet } from './wallet-info.js';
+export { getPayee } from './payee.js';
 export { revokeCredential } from './credentials.js';
 export { addCodeCredential } from './code-credential.js';
