@@ -111,6 +111,11 @@ export class WalletClient extends EventTarget {
     return this.options.accountId;
   }
 
+  /** The wallet's customer (`Customer:…`), when the client was given it. */
+  get customerId(): string | undefined {
+    return this.options.customerId;
+  }
+
   /** The current session, or undefined when signed out. */
   get session(): SessionInfo | undefined {
     const state = this.ctx.sessions.state;

@@ -16,15 +16,15 @@ import { committed, quoteOf } from '../helpers/offline-quote.js';
 const quoteTo = (destinationAccountId: string): Quote =>
   quoteOf(committed({ destinationAccountId, expiresAt: new Date(Date.now() + 10 * 60_000).toISOString() }));
 
+/** What the approval shows of `quote`, as the user reads it (text on screen, not on hover). */
 async function visibleSummary(quote: Quote): Promise<string> {
   const el = document.createElement('ew-approve-quote') as EwApproveQuote;
   el.setAttribute('destination-label', "Alex's checking");
   el.quote = quote;
   document.body.append(el);
   await el.updateComplete;
-  const summary = el.shadowRoot!.querySelector('[part~="summary"]') as HTMLElement;
-  expect(summary, 'summary rendered').to.be.instanceOf(HTMLElement);
-  const text = summary.innerText;
+  expect(el.shadowRoot!.querySelector('[part~="summary"]'), 'summary rendered').to.be.instanceOf(HTMLElement);
+  const text = (el.shadowRoot!.querySelector('[part~="base"]') as HTMLElement).innerText;
   el.remove();
   return text;
 }

@@ -55,10 +55,12 @@ describe('quote formatting', () => {
   it('states the rate as 1 sending unit in receiving units', () => {
     expect(formatRate(1, USD, USD, 'en-US')).to.equal('1 USD = 1 USD');
     expect(formatRate(0.5, USD, { code: 'EUR', decimals: 2 }, 'en-US')).to.equal('1 USD = 2 EUR');
-    // The sandbox's table: dollars per unit, shown as units per dollar to six significant digits.
+    // The sandbox's table: dollars per unit, shown as units per dollar to four decimals, as rates are quoted.
     expect(formatRate(0.055, USD, { code: 'MXN', decimals: 2 }, 'en-US')).to.equal('1 USD = 18.1818 MXN');
-    expect(formatRate(1.08, USD, { code: 'EUR', decimals: 2 }, 'en-US')).to.equal('1 USD = 0.925926 EUR');
+    expect(formatRate(1.08, USD, { code: 'EUR', decimals: 2 }, 'en-US')).to.equal('1 USD = 0.9259 EUR');
     expect(formatRate(0.055, USD, { code: 'MXN', decimals: 2 }, 'de-DE')).to.equal('1 USD = 18,1818 MXN');
+    // Too small for four decimals: four significant digits instead of "0".
+    expect(formatRate(95_238.1, USD, { code: 'BTC', decimals: 8 }, 'en-US')).to.equal('1 USD = 0.0000105 BTC');
   });
 
   it('shows control, bidi and invisible characters of a host label as marks, and cuts it at 80 characters', () => {

@@ -39,17 +39,56 @@ export const approveQuoteStyles = css`
   .amount {
     font-size: 1.125em;
   }
-  /* The payee gets a row of its own: a whole account id is long, and must wrap rather than squeeze the amounts. */
-  dd.destination {
+  /* What leaves the wallet is the largest figure on the screen: a row of its own, on one line. */
+  .send {
     grid-column: 1 / -1;
     text-align: start;
-    white-space: normal;
     padding-inline-start: 0;
+  }
+  dd.send {
+    font-size: 2em;
+    font-weight: 650;
+    line-height: 1.2;
+    margin-bottom: calc(var(--_space) / 2);
+  }
+  [part~='payee'] {
+    display: grid;
+    gap: 2px;
+  }
+  [part~='payee-name'] {
+    font-size: 1.25em;
+    font-weight: 600;
+    overflow-wrap: anywhere;
   }
   [part~='destination-label'] {
     display: block;
     font-weight: 600;
     white-space: normal;
+  }
+  [part~='payee-name'] + [part~='destination-label'] {
+    font-weight: 400;
+  }
+  [part~='name-check'].warn {
+    color: var(--_danger);
+    font-weight: 600;
+  }
+  /* Neutral: time running out is not a success. */
+  .countdown {
+    color: var(--_muted);
+  }
+  /* The committed id: whole, but quieter than the name above it. */
+  [part~='payee'] [part~='account'] {
+    color: var(--_muted);
+  }
+  [part~='details'] p {
+    margin-top: calc(var(--_space) / 2);
+  }
+  summary {
+    cursor: pointer;
+    min-height: 44px;
+    display: flex;
+    align-items: center;
+    color: var(--_accent);
   }
   /* The whole committed id: two accounts that share an ending must not look alike. */
   [part~='account'] {

@@ -14,7 +14,9 @@ import { approveQuoteStyles } from './approve-quote.styles.js';
 export { ARM_AFTER_MS } from './arming.js';
 export type { PaymentStatus } from './quote-summary.js';
 import { Arming, isFramed } from './arming.js';
+import { PayeeRead, payeeBlock, paymentDetails } from './payee.js';
 import { quoteSummary, receipt, showQuote, type PaymentStatus, type Shown } from './quote-summary.js';
+import { visibleLabel } from '../shared/format.js';
 
 /**
  * Seconds left at which the countdown is announced (to screen readers): once a minute is
@@ -43,9 +45,15 @@ const ANNOUNCE_AT_S = [60, 10];
  * @tagname ew-approve-quote
  * @slot ew-code - Used by the elements themselves for the code field of re-authentication.
  * @csspart base - The wrapper.
+ * @csspart requester - Who asks for the approval (`app-name`).
+ * @csspart payee - Whom the payment goes to: name, name check, bank and account ending, currency.
+ * @csspart payee-name - The payee's name, as the wallet service reports it for the committed account.
+ * @csspart payee-account - The bank, the account's last four and its currency.
+ * @csspart name-check - How the bank checked the payee's name (`data-check` holds the service's status).
  * @csspart summary - The amounts table.
  * @csspart destination-label - The host's name for the destination, next to the checked account id.
- * @csspart account - The destination account id, as committed to by the payload.
+ * @csspart details - "What you sign": which of what is shown the signature covers.
+ * @csspart account - The destination account id, as committed to by the payload, in full under the name.
  * @csspart warning - The notice shown when the payment details cannot be verified.
  * @csspart submit - The approve button.
  * @csspart message - Success and countdown text.
@@ -64,6 +72,7 @@ export class EwApproveQuote extends WalletElement {
   static override properties = {
     quote: { attribute: false },
     destinationLabel: { attribute: 'destination-label' },
+    appName: { attribute: 'app-name' },
     allowUnverifiedPayment: { type: Boolean, attribute: 'allow-unverified-payment' },
     allowFramed: { type: Boolean, attribute: 'allow-framed' },
     locale: {},
@@ -80,6 +89,8 @@ export class EwApproveQuote extends WalletElement {
    * shown as `[U+202E]` marks; cut at 80 characters.
    */
   declare destinationLabel: string | undefined;
+  /** Who asks for the approval, as the user knows your app (e.g. "Acme Pay"). Default: the page's host name. */
+  declare appName: string | undefined;
   /**
    * Approve a quote whose payload states nothing the wallet can read (an opaque transaction), on
    * the quote's word alone; the element then says the details cannot be verified. A readable
@@ -110,6 +121,12 @@ export class EwApproveQuote extends WalletElement {
 
   private readonly arming = new Arming(this);
   private readonly clock = new ServerTimeController(this);
+  private readonly payee = new PayeeRead(this, () => this.arming.disarm());
+
+  /** The account the quote on screen commits to pay (PayeeRead reads whom it belongs to). */
+  destination(): string | undefined {
+    return this.shown?.view.destinationAccountId;
+  }
 
   constructor() {
     super();
@@ -128,7 +145,15 @@ export class EwApproveQuote extends WalletElement {
     super.willUpdate(changed);
     // Whether a frame may arm it changed: the wait starts over under the new rule.
     if (changed.has('allowFramed')) this.arming.disarm();
-    const display = ['quote', 'allowUnverifiedPayment', 'destinationLabel', 'locale', 'strings', 'client'] as const;
+    const display = [
+      'quote',
+      'allowUnverifiedPayment',
+      'destinationLabel',
+      'appName',
+      'locale',
+      'strings',
+      'client',
+    ] as const;
     if (!display.some((name) => changed.has(name))) return;
     // Anything that changes what the summary says disarms: the click must approve what was read.
     this.arming.disarm();
@@ -175,8 +200,9 @@ export class EwApproveQuote extends WalletElement {
       this.dispatchEvent(new EwPaymentSettledEvent({ quoteId: this.approval?.quoteId, status: this.status }));
     const button = this.renderRoot.querySelector<HTMLButtonElement>('[part~="submit"]') ?? undefined;
     const sessionId = this.client?.state.status === 'signed-in' ? this.client.state.session.id : undefined;
-    // In a frame the host did not allow, never (a framing page can hide the button and catch its clicks).
-    const mayArm = !isFramed(this) || this.allowFramed;
+    // In a frame the host did not allow, never (a framing page can hide the button and catch its clicks);
+    // elsewhere once the payee is on screen (or the wait for it is over): the press approves what was read.
+    const mayArm = (!isFramed(this) || this.allowFramed) && this.payee.settled;
     this.arming.watch(button, sessionId, mayArm);
   }
 
@@ -227,7 +253,8 @@ export class EwApproveQuote extends WalletElement {
     const announce = ANNOUNCE_AT_S.filter((at) => secondsLeft <= at).at(-1);
     return html`<div part="base">
       <h2>${this.approval ? s.receiptTitle : s.approveTitle}</h2>
-      ${quoteSummary(shown, s)}
+      <p part="requester" class="muted">${s.requestedBy(visibleLabel(this.appName || location.hostname))}</p>
+      ${payeeBlock(shown, this.payee.value, s)} ${quoteSummary(shown, s)} ${paymentDetails(shown, this.payee.value, s)}
       ${view.verified ? nothing : html`<p part="warning" id="unverified">${s.paymentUnverified}</p>`}
       ${
         this.approval

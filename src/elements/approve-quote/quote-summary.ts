@@ -18,7 +18,8 @@ export interface Shown {
   send: string;
   receive: string;
   fees: string;
-  rate: string;
+  /** Undefined when both sides are in one currency: "1 USD = 1 USD" says nothing. */
+  rate: string | undefined;
   label: string | undefined;
 }
 
@@ -44,27 +45,26 @@ export function showQuote(quote: Quote, options: ShowOptions): Shown {
     send: formatAmount(view.sendingAmount, sending, locale),
     receive: formatAmount(view.receivingAmount, receiving, locale),
     fees: formatAmount(view.fees, sending, locale),
-    rate: formatRate(view.exchangeRate, sending, receiving, locale),
+    rate: sending.code === receiving.code ? undefined : formatRate(view.exchangeRate, sending, receiving, locale),
     label: options.destinationLabel ? visibleLabel(options.destinationLabel) : undefined,
   };
 }
 
-/** What is paid, to whom, at what rate and cost. */
+/** What is paid (the largest words on the screen), at what rate and cost, and what arrives. */
 export function quoteSummary(shown: Shown, s: WalletStrings) {
   return html`<dl part="summary">
-    <dt>${s.youSend}</dt>
-    <dd class="amount">${shown.send}</dd>
+    <dt class="send">${s.youSend}</dt>
+    <dd class="send">${shown.send}</dd>
     <dt>${s.fees}</dt>
     <dd>${shown.fees}</dd>
-    <dt>${s.rate}</dt>
-    <dd>${shown.rate}</dd>
+    ${
+      shown.rate === undefined
+        ? nothing
+        : html`<dt>${s.rate}</dt>
+            <dd>${shown.rate}</dd>`
+    }
     <dt class="total">${s.recipientGets}</dt>
     <dd class="total amount">${shown.receive}</dd>
-    <dt>${s.destination}</dt>
-    <dd class="destination">
-      ${shown.label ? html`<bdi part="destination-label">${shown.label}</bdi>` : nothing}
-      <code part="account">${shown.view.destinationAccountId}</code>
-    </dd>
   </dl>`;
 }
 

@@ -69,6 +69,18 @@ export const STRINGS_EN: WalletStrings = {
     `This payment cannot be approved because a detail failed its safety check (${field}). Nothing was signed.`,
   paymentUnverified:
     'The payment details cannot be verified: the wallet cannot read what it would sign. Approve only if you trust this app.',
+  requestedBy: (app) => `${app} asks you to approve this payment.`,
+  // A status the widget does not know comes from the relay: said as unconfirmed, never shown as given.
+  nameCheck: (check) =>
+    Object.entries({
+      MATCHED: 'Name confirmed by the bank',
+      PARTIAL_MATCH: "The name only partly matches the account holder's",
+      NOT_MATCHED: "The name does not match the account holder's",
+      CHECKED_BY_RECEIVING_FI: 'The receiving bank checks the name',
+    }).find(([known]) => known === check)?.[1] ?? 'The bank has not confirmed this name',
+  paymentDetails: 'What you sign',
+  signatureCovers:
+    'Your approval signs the amounts, the currencies and the account id shown under the name. The name and the bank are not part of what you sign.',
   sessionsTitle: 'Signed-in devices',
   thisDevice: 'This device',
   signedInWith: (t) => `Signed in with ${t}`,

@@ -91,6 +91,17 @@ export const STRINGS_ES: WalletStrings = {
     `Este pago no se puede aprobar porque un dato no pasó su control de seguridad (${field}). No se firmó nada.`,
   paymentUnverified:
     'No se pueden verificar los datos del pago: la billetera no puede leer lo que firmaría. Apruébalo solo si confías en esta aplicación.',
+  requestedBy: (app) => `${app} te pide aprobar este pago.`,
+  nameCheck: (check) =>
+    Object.entries({
+      MATCHED: 'Nombre confirmado por el banco',
+      PARTIAL_MATCH: 'El nombre coincide solo en parte con el del titular',
+      NOT_MATCHED: 'El nombre no coincide con el del titular de la cuenta',
+      CHECKED_BY_RECEIVING_FI: 'El banco receptor verifica el nombre',
+    }).find(([known]) => known === check)?.[1] ?? 'El banco no ha confirmado este nombre',
+  paymentDetails: 'Qué firmas',
+  signatureCovers:
+    'Tu aprobación firma los importes, las monedas y el id de cuenta que aparece bajo el nombre. El nombre y el banco no forman parte de lo que firmas.',
   signedInWith: (t) => `Sesión iniciada con ${t}`,
   expiresAt: (t) => `hasta las ${t}`,
   noSessions: 'No hay sesiones activas.',

@@ -75,6 +75,14 @@ export interface WalletStrings {
   quoteRefused: (field: string) => string;
   /** Shown when the host allowed a payment whose payload the wallet cannot read. */
   paymentUnverified: string;
+  /** Who asks for the approval: the host's `app-name`, or the page's host name. */
+  requestedBy: (app: string) => string;
+  /** How the service compared the payee's name with the account holder's (its `beneficiaryVerificationStatus`). */
+  nameCheck: (check: string) => string;
+  /** The disclosure that says what the signature covers. */
+  paymentDetails: string;
+  /** Which shown facts the signature commits to, and which come from the wallet service alone. */
+  signatureCovers: string;
   // Sessions
   sessionsTitle: string;
   thisDevice: string;
