@@ -441,6 +441,21 @@ export const MUTANTS = [
     tests: [ARMING],
   },
   {
+    name: 'approve: arms before the payee is on screen',
+    file: APPROVE,
+    search: '    const mayArm = (!isFramed(this) || this.allowFramed) && this.payee.settled;',
+    replace: '    const mayArm = !isFramed(this) || this.allowFramed;',
+    tests: ['test/elements/approve-payee.browser.test.ts'],
+  },
+  {
+    name: 'approve: a press while arming approves',
+    file: APPROVE,
+    search:
+      '    if (this.arming.armed && !this.wallet.pending && view === this.shown?.view && !this.approval) void this.sign(view);',
+    replace: '    if (!this.wallet.pending && view === this.shown?.view && !this.approval) void this.sign(view);',
+    tests: [ARMING],
+  },
+  {
     name: 'approve: a button drawn anew stays armed (no restart)',
     file: ARMING_CODE,
     search:
@@ -451,8 +466,8 @@ export const MUTANTS = [
   {
     name: 'approve: arms in a frame',
     file: APPROVE,
-    search: '    const mayArm = !isFramed(this) || this.allowFramed;',
-    replace: '    const mayArm = true;',
+    search: '    const mayArm = (!isFramed(this) || this.allowFramed) && this.payee.settled;',
+    replace: '    const mayArm = this.payee.settled;',
     tests: [ARMING],
   },
   {

@@ -15,7 +15,7 @@ import type { EwApproveQuote } from '../../src/elements/index.js';
 import { ARM_AFTER_MS } from '../../src/elements/approve-quote/approve-quote.js';
 import type { Quote } from '../../src/protocol/index.js';
 import { emailSignIn, makeClient, newWallet, platform, quoteFor, type TestWallet } from '../helpers/browser-stack.js';
-import { click, deepQueryAll, waitFor } from '../helpers/dom.js';
+import { click, deepActiveElement, deepQueryAll, sendKeys, tabTo, waitFor } from '../helpers/dom.js';
 import '../helpers/elements.js'; // registers the elements
 
 const cleanup: (() => void)[] = [];
@@ -51,7 +51,8 @@ async function approvalPage(parent: Element = document.body, wallet?: TestWallet
 // The element's own shadow root, read directly: a framed one lives in another realm.
 const submit = (approve: Element) =>
   approve.shadowRoot?.querySelector<HTMLButtonElement>('[part~="submit"]') ?? undefined;
-const armed = (approve: Element) => submit(approve)?.disabled === false;
+// Approve stays focusable while it arms: its state is aria-disabled, not the disabled attribute.
+const armed = (approve: Element) => submit(approve)?.getAttribute('aria-disabled') === 'false';
 
 /** Watches the button every frame for `ms`: it must not be enabled at any moment (re-renders included). */
 async function expectNeverArmed(approve: Element, ms: number): Promise<void> {
@@ -72,7 +73,7 @@ async function timeToArm(approve: Element): Promise<number> {
   }
   const button = submit(approve)!;
   const drawn = performance.now();
-  expect(button.disabled, 'the button is drawn disarmed').to.equal(true);
+  expect(button.getAttribute('aria-disabled'), 'the button is drawn disarmed').to.equal('true');
   while (!armed(approve)) {
     if (performance.now() - drawn > 10_000) throw new Error('Approve never armed');
     await new Promise((r) => requestAnimationFrame(r));
@@ -107,6 +108,29 @@ describe('<ew-approve-quote> arms Approve only when the user can really see it',
     expect(await timeToArm(page.approve)).to.be.at.least(ARM_AFTER_MS - 20);
     await click(submit(page.approve)!);
     await waitFor(() => page.signatures.length === 1, 'the one signature');
+  });
+
+  it('stays in the Tab order while it arms: Enter then does nothing, no hint text comes and goes; once armed, Enter approves', async () => {
+    const page = await approvalPage();
+    // Fixed below the fold (focus cannot scroll it into view): the button is out of sight and cannot arm.
+    page.approve.style.cssText = 'position: fixed; inset-inline: 0; top: calc(100vh - 8px)';
+    page.approve.quote = await quoteFor(page.wallet, 1_000);
+    const button = await waitFor(() => submit(page.approve), 'the approve button');
+    const base = page.approve.shadowRoot!.querySelector<HTMLElement>('[part~="base"]')!;
+    const height = base.getBoundingClientRect().height;
+    await tabTo(button);
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ press: ' ' });
+    await new Promise((r) => setTimeout(r, ARM_AFTER_MS));
+    expect(armed(page.approve), 'out of sight, never armed').to.equal(false);
+    expect(page.signatures, 'a press while arming approves nothing').to.deep.equal([]);
+    page.approve.style.top = '0';
+    await waitFor(() => armed(page.approve), 'armed once in view');
+    // The wait shows on the button itself: the card does not change height when it arms.
+    expect(base.getBoundingClientRect().height).to.equal(height);
+    expect(deepActiveElement()).to.equal(button);
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => page.signatures.length === 1, 'the signature');
   });
 
   it('does not arm in a framed page (same origin); the host may allow it with allow-framed', async () => {

@@ -52,7 +52,7 @@ async function approval(
 const part = (approve: Element, name: string) => deepQueryAll<HTMLElement>(`[part~="${name}"]`, approve)[0];
 const armed = (approve: Element) => {
   const button = part(approve, 'submit') as HTMLButtonElement | undefined;
-  return !!button && !button.disabled && button.getAttribute('aria-disabled') !== 'true';
+  return button?.getAttribute('aria-disabled') === 'false';
 };
 
 describe('<ew-approve-quote>: whom you pay and who asks', () => {

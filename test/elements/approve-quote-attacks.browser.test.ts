@@ -217,13 +217,13 @@ describe('<ew-approve-quote> against tampered quotes (real clicks, nothing signe
     const second = await quoteFor(page.wallet, 2_000);
     page.approve.quote = first;
     const button = await waitFor(() => submitButton(page.approve), 'the approve button');
-    await waitFor(() => !button.disabled, 'armed');
+    await waitFor(() => button.getAttribute('aria-disabled') === 'false', 'armed');
 
     page.approve.quote = second;
     await page.approve.updateComplete;
-    expect(submitButton(page.approve)!.disabled).to.equal(true); // disarmed at once
+    expect(submitButton(page.approve)!.getAttribute('aria-disabled')).to.equal('true'); // disarmed at once
     expect(partText(page.approve, 'summary')).to.include('$20.00');
-    await waitFor(() => !submitButton(page.approve)!.disabled, 're-armed');
+    await waitFor(() => submitButton(page.approve)!.getAttribute('aria-disabled') === 'false', 're-armed');
 
     // decimals 400 used to throw in rendering and leave the previous quote armed on screen.
     const box = submitButton(page.approve)!.getBoundingClientRect();
@@ -237,7 +237,7 @@ describe('<ew-approve-quote> against tampered quotes (real clicks, nothing signe
     // A render that throws (a host string function failing) leaves no button either.
     page.approve.quote = second;
     await waitFor(() => submitButton(page.approve), 'the approve button again');
-    await waitFor(() => !submitButton(page.approve)!.disabled, 'armed again');
+    await waitFor(() => submitButton(page.approve)!.getAttribute('aria-disabled') === 'false', 'armed again');
     page.approve.strings = {
       expiresIn: () => {
         throw new Error('the host strings failed');

@@ -41,9 +41,9 @@ describe('<ew-approve-quote> in the wallet', () => {
     const summary = await waitFor(() => deepQueryAll('[part~="summary"]', approve)[0], 'the summary');
     expect(summary.textContent).to.include('$10.00');
     const button = await waitFor(() => approveButton(el), 'the approve button');
-    expect(button.disabled).to.equal(true); // not armed yet
+    expect(button.getAttribute('aria-disabled')).to.equal('true'); // not armed yet
     button.scrollIntoView({ block: 'center' }); // the user scrolls to it: it arms once wholly in view
-    await waitFor(() => !button.disabled, 'armed');
+    await waitFor(() => button.getAttribute('aria-disabled') === 'false', 'armed');
     const signatures: CustomEvent[] = [];
     el.addEventListener('ew-signature', (e) => signatures.push(e));
     await click(button, 2);
@@ -68,7 +68,7 @@ describe('<ew-approve-quote> in the wallet', () => {
     const countdown = deepQueryAll('.countdown', approve)[0]!.textContent!.trim();
     expect(countdown).to.match(/^Quote expires in [0-5]:[0-5]\d$/);
     button.scrollIntoView({ block: 'center' }); // the user scrolls to it: it arms once wholly in view
-    await waitFor(() => !button.disabled, 'armed');
+    await waitFor(() => button.getAttribute('aria-disabled') === 'false', 'armed');
     await click(button);
     await waitFor(() => statusLine()?.getAttribute('data-status') === 'processing', 'processing');
     expect(statusLine()!.textContent!.trim()).to.equal('Approved. Your payment is on its way…');
@@ -129,9 +129,9 @@ describe('<ew-approve-quote> in the wallet', () => {
     window.scrollTo(0, 0);
     const button = await waitFor(() => approveButton(el), 'the approve button');
     await new Promise((r) => setTimeout(r, 1_200));
-    expect(button.disabled).to.equal(true);
+    expect(button.getAttribute('aria-disabled')).to.equal('true');
     approve.scrollIntoView();
-    await waitFor(() => !button.disabled, 'armed once in view');
+    await waitFor(() => button.getAttribute('aria-disabled') === 'false', 'armed once in view');
     spacer.remove();
   });
 
@@ -187,7 +187,7 @@ describe('<ew-approve-quote> on its own', () => {
       'approve',
     );
     button.scrollIntoView({ block: 'center' }); // the user scrolls to it: it arms once wholly in view
-    await waitFor(() => !button.disabled, 'armed');
+    await waitFor(() => button.getAttribute('aria-disabled') === 'false', 'armed');
     const signature = nextEvent(approve, 'ew-signature');
     await click(button);
     expect((await signature).detail.quoteId).to.equal(approve.quote!.id);

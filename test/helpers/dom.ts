@@ -39,7 +39,7 @@ export async function click(el: Element, times = 1): Promise<void> {
   await waitFor(() => {
     const box = el.getBoundingClientRect();
     position = [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
-    if ((el as HTMLButtonElement).disabled) return false;
+    if ((el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true') return false;
     const hit = deepElementFromPoint(...position);
     return hit !== null && (hit === el || el.contains(hit) || el.shadowRoot?.contains(hit) === true);
   }, `<${el.localName}> "${el.textContent?.trim()}" enabled and under the pointer`);

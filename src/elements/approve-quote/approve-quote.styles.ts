@@ -2,11 +2,43 @@ import { css } from 'lit';
 
 export const approveQuoteStyles = css`
   /* Approve waits off without transparency: an engine that tracks visibility (IntersectionObserver
-     v2) reports a see-through button as hidden, and the button must be seen to arm. */
-  [part~='submit']:disabled {
-    opacity: 1;
+     v2) reports a see-through button as hidden, and the button must be seen to arm. It stays
+     focusable (aria-disabled), and fills from the start edge while it arms. */
+  [part~='submit'] {
+    position: relative;
+    overflow: hidden;
+    isolation: isolate;
+  }
+  [part~='submit'][aria-disabled='true'] {
+    cursor: not-allowed;
     background: color-mix(in srgb, var(--_accent) 55%, var(--_bg));
     border-color: transparent;
+  }
+  [part~='submit'].arming::before {
+    content: '';
+    position: absolute;
+    inset: 0;
+    z-index: -1;
+    background: var(--_accent);
+    transform-origin: left;
+    animation: ew-arm 600ms linear forwards;
+  }
+  :host(:dir(rtl)) [part~='submit'].arming::before {
+    transform-origin: right;
+  }
+  @keyframes ew-arm {
+    from {
+      transform: scaleX(0);
+    }
+    to {
+      transform: scaleX(1);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    [part~='submit'].arming::before {
+      animation: none;
+      transform: scaleX(0);
+    }
   }
   dl {
     display: grid;

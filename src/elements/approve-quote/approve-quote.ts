@@ -231,7 +231,34 @@ export class EwApproveQuote extends WalletElement {
 
   private onClick(view: VerifiedQuote): void {
     // `view` is the one this button was rendered with; a quote set since then is not what was read.
-    if (this.arming.armed && view === this.shown?.view && !this.approval) void this.sign(view);
+    // The button stays focusable while it arms or signs (aria-disabled): those presses do nothing.
+    if (this.arming.armed && !this.wallet.pending && view === this.shown?.view && !this.approval) void this.sign(view);
+  }
+
+  /**
+   * Approve stays in the Tab order while it arms: `aria-disabled`, presses ignored (onClick), and a
+   * fill across the button for the wait instead of words that come and go. In a frame the host did
+   * not allow, it says why it never arms.
+   */
+  private approveButton(view: VerifiedQuote) {
+    const s = this.text;
+    const { pending } = this.wallet;
+    const { armed, waiting } = this.arming;
+    const framed = isFramed(this) && !this.allowFramed;
+    const off = pending || !armed;
+    return html`<button
+        part="submit"
+        type="button"
+        class=${waiting && !armed ? 'arming' : ''}
+        aria-disabled=${off ? 'true' : 'false'}
+        aria-describedby=${view.verified ? 'arm-hint' : 'unverified arm-hint'}
+        @click=${() => this.onClick(view)}
+      >
+        ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.approving}` : s.approve}
+      </button>
+      <p id="arm-hint" class=${framed ? 'muted' : 'visually-hidden'}>
+        ${armed ? '' : framed ? s.framedHint : s.armHint}
+      </p>`;
   }
 
   protected override render() {
@@ -245,7 +272,7 @@ export class EwApproveQuote extends WalletElement {
     const shown = this.shown;
     if (!shown) return html`<div part="base"><p class="muted">${s.noQuote}</p></div>`;
     const { view } = shown;
-    const { pending, error } = this.wallet;
+    const { error } = this.wallet;
     const msLeft = view.expiresAtMs - this.clock.now;
     const expired = msLeft <= 0;
     const signedIn = this.client?.state.status === 'signed-in';
@@ -270,18 +297,7 @@ export class EwApproveQuote extends WalletElement {
                   <p class="visually-hidden" aria-live="polite">
                     ${announce ? s.expiresIn(Math.floor(announce / 60), announce % 60) : ''}
                   </p>
-                  <button
-                    part="submit"
-                    type="button"
-                    aria-describedby=${view.verified ? 'arm-hint' : 'unverified arm-hint'}
-                    ?disabled=${pending || !this.arming.armed}
-                    @click=${() => this.onClick(view)}
-                  >
-                    ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.approving}` : s.approve}
-                  </button>
-                  <p id="arm-hint" class="muted">
-                    ${this.arming.armed ? '' : isFramed(this) && !this.allowFramed ? s.framedHint : s.armHint}
-                  </p>`
+                  ${this.approveButton(view)}`
       }
       <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
     </div>`;

@@ -24,6 +24,8 @@ export const isFramed = (el: Element): boolean => {
 export class Arming implements ReactiveController {
   /** Whether a click on the button may approve. */
   armed = false;
+  /** Whether the button is in view and its wait is running (the button shows it filling). */
+  waiting = false;
   private observer: IntersectionObserver | undefined;
   /** The button the observer watches, and the session it was drawn for: either changing restarts the wait. */
   private watched: { button: HTMLButtonElement; sessionId: string | undefined } | undefined;
@@ -41,6 +43,7 @@ export class Arming implements ReactiveController {
   disarm(): void {
     clearTimeout(this.armTimer);
     this.set(false);
+    this.setWaiting(false);
     this.observer?.disconnect();
     this.observer = undefined;
     this.watched = undefined;
@@ -58,8 +61,9 @@ export class Arming implements ReactiveController {
         clearTimeout(this.armTimer);
         this.set(false);
         const visible = !tracksVisibility || (entry as IntersectionObserverEntry & { isVisible?: boolean })?.isVisible;
-        if (entry && entry.intersectionRatio >= 0.99 && visible)
-          this.armTimer = setTimeout(() => this.set(true), ARM_AFTER_MS);
+        const inView = !!entry && entry.intersectionRatio >= 0.99 && !!visible;
+        this.setWaiting(inView);
+        if (inView) this.armTimer = setTimeout(() => this.set(true), ARM_AFTER_MS);
       },
       { threshold: [0, 0.99, 1], ...(tracksVisibility ? { trackVisibility: true, delay: 100 } : {}) },
     );
@@ -67,8 +71,15 @@ export class Arming implements ReactiveController {
   }
 
   private set(armed: boolean): void {
+    if (armed) this.waiting = false;
     if (this.armed === armed) return;
     this.armed = armed;
+    this.host.requestUpdate();
+  }
+
+  private setWaiting(waiting: boolean): void {
+    if (this.waiting === waiting) return;
+    this.waiting = waiting;
     this.host.requestUpdate();
   }
 }
