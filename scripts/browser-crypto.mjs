@@ -7,12 +7,27 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { minifyHTMLLiterals } from 'minify-literals';
 
 export const browserCrypto = {
   name: 'browser-crypto',
   enforce: 'pre',
   resolveId: (id) => (id === 'crypto' ? '\0browser-crypto' : null),
   load: (id) => (id === '\0browser-crypto' ? 'export const webcrypto = globalThis.crypto;' : null),
+};
+
+// minifyLiterals: lit's html`…`, svg`…` and css`…` literals reach the page as written, with
+// their indentation and comments; a minifier cannot touch them, as they are strings. This plugin
+// minifies them in the source (minify-literals: html-minifier-next and Lightning CSS, which keep
+// the binding positions), for the script tag and its lazy files. The gallery's pictures check
+// that nothing renders differently.
+export const minifyLiterals = {
+  name: 'minify-literals',
+  async transform(code, id) {
+    if (!id.startsWith(srcDir) || !id.endsWith('.ts') || !/\b(?:html|svg|css)`/.test(code)) return null;
+    const result = await minifyHTMLLiterals(code, { fileName: id });
+    return result && { code: result.code, map: result.map };
+  },
 };
 
 // The script tag's lazy files. A lazy module is `src/**/<name>.lazy.ts`, imported only
@@ -160,7 +175,7 @@ async function buildOneModule(lazy, plugins = []) {
 export function buildLazyFile(name) {
   const lazy = lazyFiles().find((l) => l.name === name);
   if (!lazy) throw new Error(`no src/**/${name}.lazy.ts`);
-  return buildOneModule(lazy, [browserCrypto]);
+  return buildOneModule(lazy, [browserCrypto, minifyLiterals]);
 }
 
 export const scriptTagLazyFiles = {
@@ -204,5 +219,5 @@ export const scriptTagLazyFiles = {
   },
 };
 
-/** Every plugin the script-tag build needs for its lazy files. */
-export const scriptTagFiles = [scriptTagLazyFiles];
+/** Every plugin the script-tag build needs: its lazy files, and its literals minified. */
+export const scriptTagFiles = [scriptTagLazyFiles, minifyLiterals];

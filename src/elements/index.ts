@@ -1,10 +1,10 @@
 /**
  * The element classes, events and strings (no registration: see define.ts).
- * The signed-in views are types here: their code loads when first shown
- * (`loadWalletElement`, lazy-elements.ts).
+ * The signed-in views and the approval are types here: their code loads when
+ * first shown (`loadWalletElement`, lazy-elements.ts).
  */
 export type { EwAccountSettings } from './account-settings/account-settings.js';
-export { EwApproveQuote } from './approve-quote/approve-quote.js';
+export type { EwApproveQuote } from './approve-quote/approve-quote.js';
 export type { EwCredentials } from './credentials/credentials.js';
 export type { EwExportWallet } from './export-wallet/export-wallet.js';
 export { EwOAuthSignIn } from './oauth-sign-in/oauth-sign-in.js';

@@ -1,9 +1,10 @@
 /**
- * The elements a signed-out visitor never needs (the signed-in views),
- * loaded when first used (src/packaging/lazy-module.ts): each
- * `<name>.lazy.ts` defines its element when it arrives. `<ew-wallet>` loads a
- * view when it shows it; an `ew-*` tag of these put in the page by the host is
- * loaded once it is there (`watchLazyElements`).
+ * The elements a signed-out visitor never needs (the signed-in views) and
+ * the one only a payment page needs (the approval), loaded when first used
+ * (src/packaging/lazy-module.ts): each `<name>.lazy.ts` defines its element
+ * when it arrives. `<ew-wallet>` loads a view when it shows it; an `ew-*` tag
+ * of these put in the page by the host is loaded once it is there
+ * (`watchLazyElements`).
  */
 import { WalletCryptoError } from '../client/index.js';
 import { lazyModule } from '../packaging/lazy-module.js';
@@ -22,6 +23,7 @@ export const LAZY_ELEMENTS: Readonly<Record<string, () => Promise<unknown>>> = {
   'ew-credentials': lazyElement('credentials', () => import('./credentials/credentials.lazy.js')),
   'ew-account-settings': lazyElement('account-settings', () => import('./account-settings/account-settings.lazy.js')),
   'ew-export-wallet': lazyElement('export-wallet', () => import('./export-wallet/export-wallet.lazy.js')),
+  'ew-approve-quote': lazyElement('approve-quote', () => import('./approve-quote/approve-quote.lazy.js')),
 };
 
 /**

@@ -32,7 +32,8 @@ describe('ew-ready and ew-load-error', () => {
     await emailSignIn(client, wallet);
     const quote = await quoteFor(wallet);
     const page = heard(document);
-    for (const tag of ELEMENTS.map((e) => e.tag).filter((t) => t !== 'ew-wallet')) {
+    const tags: string[] = [...ELEMENTS.map((e) => e.tag).filter((t) => t !== 'ew-wallet'), 'ew-approve-quote'];
+    for (const tag of tags) {
       const el = document.createElement(tag) as HTMLElement & { client?: unknown; quote?: unknown };
       const events = heard(el);
       el.client = client;

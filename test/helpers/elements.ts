@@ -1,5 +1,7 @@
 /** Mounting and driving `<ew-wallet>` in element tests, against the sandbox at /api. */
 import '../../src/define.js';
+// Loaded on first use in a page; the tests create approvals at once, so it is defined here up front.
+import '../../src/elements/approve-quote/approve-quote.lazy.js';
 import type { EwWallet } from '../../src/elements/index.js';
 import { sandboxKeys, type TestWallet } from './browser-stack.js';
 import { buttonNamed, click, deepActiveElement, deepQueryAll, sendKeys, tabTo, waitFor } from './dom.js';
