@@ -101,11 +101,13 @@ for (const scheme of ['light', 'dark'] as const) {
       const button = await waitFor(() => deepQueryAll<HTMLButtonElement>('[part~="submit"]', approve)[0], 'approve');
       await expectAccessible(el, 'quote shown (not armed)');
       button.scrollIntoView({ block: 'center' }); // the user scrolls to it: it arms once wholly in view
-      await waitFor(() => !button.disabled, 'armed');
+      await waitFor(() => button.getAttribute('aria-disabled') === 'false', 'armed');
       await expectAccessible(el, 'quote armed');
 
       const signature = nextEvent(el, 'ew-signature');
       await tabTo(button);
+      // Tabbing may scroll it out of view and back: it arms again, in the Tab order, before Enter counts.
+      await waitFor(() => button.getAttribute('aria-disabled') === 'false', 'armed when focused');
       await sendKeys({ press: 'Enter' });
       expect((await signature).detail.quoteId).to.equal(approve.quote!.id);
       await waitFor(() => deepQueryAll('[part~="message"]', approve)[0]?.textContent?.includes('Approved'), 'approved');

@@ -87,6 +87,13 @@ export const approveQuoteStyles = css`
     display: grid;
     gap: 2px;
   }
+  [part~='payee'] .skeleton {
+    height: 1.25em;
+  }
+  [part~='payee'] .skeleton.short {
+    width: 7em;
+    height: 1em;
+  }
   [part~='payee-name'] {
     font-size: 1.25em;
     font-weight: 600;

@@ -281,7 +281,7 @@ export class EwApproveQuote extends WalletElement {
     return html`<div part="base">
       <h2>${this.approval ? s.receiptTitle : s.approveTitle}</h2>
       <p part="requester" class="muted">${s.requestedBy(visibleLabel(this.appName || location.hostname))}</p>
-      ${payeeBlock(shown, this.payee.value, s)} ${quoteSummary(shown, s)} ${paymentDetails(shown, this.payee.value, s)}
+      ${payeeBlock(shown, this.payee, s)} ${quoteSummary(shown, s)} ${paymentDetails(shown, this.payee.value, s)}
       ${view.verified ? nothing : html`<p part="warning" id="unverified">${s.paymentUnverified}</p>`}
       ${
         this.approval

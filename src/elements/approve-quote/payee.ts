@@ -86,8 +86,16 @@ export class PayeeRead implements ReactiveController {
   }
 }
 
-/** The payee: its name (or the host's label), how the name was checked, and the account in short. */
-export function payeeBlock(shown: Shown, payee: Payee | undefined, s: WalletStrings) {
+/** Placeholders for the name, the account and the check while they are read: nothing below moves down. */
+const reading = html`<span class="skeleton" aria-hidden="true"></span
+  ><span class="skeleton short" aria-hidden="true"></span><span class="skeleton short" aria-hidden="true"></span>`;
+
+/**
+ * The payee: its name (or the host's label), how the name was checked, and the account in short;
+ * placeholders in their place while `read` is not settled.
+ */
+export function payeeBlock(shown: Shown, read: PayeeRead, s: WalletStrings) {
+  const payee = read.value;
   const name = payee?.name ? visibleLabel(payee.name) : undefined;
   const facts = payee
     ? [payee.bank ? visibleLabel(payee.bank) : undefined, payee.last4 && `••${payee.last4}`, payee.currency]
@@ -97,7 +105,7 @@ export function payeeBlock(shown: Shown, payee: Payee | undefined, s: WalletStri
   const check = payee?.name ? payee.nameCheck : undefined;
   return html`<div part="payee">
     <span class="muted">${s.destination}</span>
-    ${name ? html`<bdi part="payee-name">${name}</bdi>` : nothing}
+    ${read.settled ? nothing : reading} ${name ? html`<bdi part="payee-name">${name}</bdi>` : nothing}
     ${shown.label ? html`<bdi part="destination-label">${shown.label}</bdi>` : nothing}
     ${facts ? html`<span part="payee-account">${facts}</span>` : nothing}
     ${
