@@ -5,9 +5,16 @@
  */
 import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
-import { advanceSandbox, newWallet } from '../helpers/browser-stack.js';
-import { buttonNamed, click, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
-import { codeInput, mountWallet as mount } from '../helpers/elements.js';
+import { advanceSandbox, newWallet, platform } from '../helpers/browser-stack.js';
+import { buttonNamed, click, deepQueryAll, eachFrame, sendKeys, sendMouse, waitFor } from '../helpers/dom.js';
+import { alertText, codeInput, mountWallet as mount } from '../helpers/elements.js';
+
+/** Every `type` event `el` sends from now on. */
+function events(el: EventTarget, type: string): Event[] {
+  const seen: Event[] = [];
+  el.addEventListener(type, (event) => seen.push(event));
+  return seen;
+}
 
 describe('<ew-otp-sign-in>', () => {
   afterEach(() => {
@@ -43,17 +50,58 @@ describe('<ew-otp-sign-in>', () => {
     await waitFor(() => el.client?.state.status === 'signed-in', 'signed in after the paste');
   });
 
-  it('resend after a 429 shows the countdown from Retry-After and enables again when it runs out', async () => {
+  it('the resend countdown starts at the send: no "Send a new code" to press (and be refused) until it ends', async () => {
+    const wallet = await newWallet();
+    const el = await mount(wallet);
+    const sent = events(el, 'ew-otp-sent');
+    const errors = events(el, 'ew-error');
+    await click(await waitFor(() => buttonNamed('Email me a code', el), 'the email button'));
+    // The frame the field appears in already shows the wait, with no click.
+    const input = await eachFrame(() => deepQueryAll('input[autocomplete="one-time-code"]', el)[0], 'the code field');
+    const countdown = buttonNamed(/^Send a new code in \d+ s$/, el);
+    expect(countdown?.disabled, 'a disabled countdown beside the new field').to.equal(true);
+    expect(Number(/in (\d+) s/.exec(countdown!.textContent!)![1])).to.be.within(25, 30);
+    expect(input.getAttribute('aria-invalid')).to.equal(null);
+    // A real click on it does nothing: no second code asked for, so no refusal either.
+    const box = countdown!.getBoundingClientRect();
+    await sendMouse({
+      type: 'click',
+      position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)],
+    });
+    await advanceSandbox(31_000);
+    await el.client!.listSessions(); // the next answer moves the client's server clock
+    const resend = await waitFor(
+      () => buttonNamed('Send a new code', el)?.disabled === false && buttonNamed('Send a new code', el),
+      'resend enabled once the wait is over',
+    );
+    expect(alertText(el)).to.deep.equal([]);
+    // A new code starts the wait again.
+    await click(resend);
+    await waitFor(() => sent.length === 2 || undefined, 'the new code sent');
+    const again = await waitFor(() => buttonNamed(/^Send a new code in \d+ s$/, el), 'the countdown again');
+    expect(again.disabled).to.equal(true);
+    expect(Number(/in (\d+) s/.exec(again.textContent!)![1])).to.be.within(25, 30);
+    expect([errors.length, alertText(el)]).to.deep.equal([0, []]);
+  });
+
+  it('a resend the service refuses (a code sent from elsewhere) counts down from its Retry-After, then enables again', async () => {
     const wallet = await newWallet();
     const el = await mount(wallet);
     await click(await waitFor(() => buttonNamed('Email me a code', el), 'the email button'));
     await codeInput(el);
-    await click(await waitFor(() => buttonNamed('Send a new code', el), 'the resend button'));
+    await advanceSandbox(31_000);
+    await el.client!.listSessions();
+    const resend = await waitFor(() => buttonNamed('Send a new code', el), 'the resend button');
+    // Another tab (or the partner's backend) asks for a code: the service refuses the next one for 30 s.
+    expect((await platform('POST', `/auth/credentials/${wallet.emailCredentialId}/challenge`, {})).status).to.equal(
+      200,
+    );
+    await click(resend);
     const countdown = await waitFor(() => buttonNamed(/Send a new code in \d+ s/, el), 'the countdown');
     expect(countdown.disabled).to.equal(true);
     expect(Number(/in (\d+) s/.exec(countdown.textContent!)![1])).to.be.within(20, 30);
     await advanceSandbox(31_000);
-    await el.client!.listSessions(); // the next answer moves the client's server clock
+    await el.client!.listSessions();
     await waitFor(
       () => buttonNamed('Send a new code', el) && !buttonNamed('Send a new code', el)!.disabled,
       'resend enabled again',
