@@ -108,4 +108,65 @@ describe('<ew-otp-sign-in>', () => {
       5_000,
     );
   });
+
+  describe("the code field under the page's own CSS", () => {
+    // Base rules as Tailwind's preflight and Bootstrap's reboot write them, and an older site's form rules.
+    const PAGE_RULES = `
+      *, ::before, ::after { box-sizing: border-box; border: 0 solid; margin: 0; padding: 0 }
+      input, button, select { font: inherit; font-size: 100%; line-height: 1.15; margin: 0; color: inherit; background-color: transparent }
+      input { height: 36px; padding: .375rem .75rem; font-size: 1rem; letter-spacing: normal; font-family: serif; max-width: 100%; border-radius: 0 }
+      body input[type='text'] { min-height: 0; text-transform: uppercase }
+      :focus { outline: none }`;
+    const design = (input: HTMLInputElement): Record<string, unknown> => {
+      const style = getComputedStyle(input);
+      return {
+        height: style.height,
+        boxHeight: input.getBoundingClientRect().height,
+        ...Object.fromEntries(
+          [
+            ...['fontSize', 'fontFamily', 'letterSpacing', 'lineHeight', 'textTransform', 'color', 'backgroundColor'],
+            ...['padding', 'margin', 'borderTopWidth', 'borderRadius', 'maxWidth'],
+            // Focused (a new code focuses the field): its focus ring.
+            ...['outlineStyle', 'outlineWidth'],
+          ].map((name) => [name, style[name as keyof CSSStyleDeclaration]]),
+        ),
+      };
+    };
+
+    it('keeps its designed size and type under a reset and base input rules', async () => {
+      const wallet = await newWallet();
+      const el = await mount(wallet);
+      await click(await waitFor(() => buttonNamed('Email me a code', el), 'the email button'));
+      const input = await codeInput(el);
+      const plain = design(input);
+      expect([plain['height'], plain['fontSize'], plain['outlineWidth']]).to.deep.equal(['48px', '24px', '3px']);
+      const page = Object.assign(document.createElement('style'), { textContent: PAGE_RULES });
+      document.head.append(page);
+      try {
+        expect(design(input)).to.deep.equal(plain);
+      } finally {
+        page.remove();
+      }
+    });
+
+    it("inside a partner's shadow root whose own rules are those", async () => {
+      const [first, second] = await Promise.all([newWallet(), newWallet()]);
+      const reference = await mount(first);
+      await click(await waitFor(() => buttonNamed('Email me a code', reference), 'the email button'));
+      const plain = design(await codeInput(reference));
+      const partner = document.body.appendChild(document.createElement('div'));
+      try {
+        const shadow = partner.attachShadow({ mode: 'open' });
+        shadow.append(Object.assign(document.createElement('style'), { textContent: PAGE_RULES }));
+        const el = await mount(second!);
+        shadow.append(el);
+        await click(await waitFor(() => buttonNamed('Email me a code', el), 'the email button'));
+        const input = await codeInput(el);
+        expect(input.getRootNode()).to.equal(shadow);
+        expect(design(input)).to.deep.equal(plain);
+      } finally {
+        partner.remove();
+      }
+    });
+  });
 });
