@@ -5,9 +5,10 @@
  */
 import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
-import { advanceSandbox, newWallet, platform } from '../helpers/browser-stack.js';
+import { advanceSandbox, control, newWallet, platform } from '../helpers/browser-stack.js';
 import { buttonNamed, click, deepQueryAll, eachFrame, sendKeys, sendMouse, waitFor } from '../helpers/dom.js';
 import { alertText, codeInput, mountWallet as mount } from '../helpers/elements.js';
+import { accessibleNodes } from '../helpers/accessibility.js';
 
 /** Every `type` event `el` sends from now on. */
 function events(el: EventTarget, type: string): Event[] {
@@ -107,6 +108,76 @@ describe('<ew-otp-sign-in>', () => {
       'resend enabled again',
       5_000,
     );
+  });
+
+  it('a wrong code is said under the field, which is aria-invalid and described by it in its own tree; typing or a new code clears it', async () => {
+    const wallet = await newWallet();
+    const el = await mount(wallet);
+    await click(await waitFor(() => buttonNamed('Email me a code', el), 'the email button'));
+    const input = await codeInput(el);
+    input.focus();
+    await sendKeys({ type: '111111' });
+    const error = await waitFor(() => deepQueryAll('[part~="error"]', el)[0], 'an error message');
+    const words = 'That code is not right. Check it and try again.';
+    // One error line, and it is this one.
+    expect(alertText(el)).to.deep.equal([words]);
+    // Under the field, before the buttons.
+    const field = input.getBoundingClientRect();
+    const line = error.getBoundingClientRect();
+    expect(line.top - field.bottom, 'gap between field and error').to.be.within(0, 8);
+    expect(line.bottom).to.be.at.most(buttonNamed('Verify', el)!.getBoundingClientRect().top);
+    // The field names it: IDREFs resolve in the input's own tree (the page's), not across a shadow root.
+    expect(input.getAttribute('aria-invalid')).to.equal('true');
+    expect(getComputedStyle(input).borderTopColor, "the field's border in the error's colour").to.equal(
+      getComputedStyle(error).color,
+    );
+    const tree = input.getRootNode() as Document;
+    const described = input.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
+    expect(described.map((id) => tree.getElementById(id)?.textContent?.trim())).to.deep.equal([words]);
+    // The description's element is not a second line on screen.
+    expect(described.flatMap((id) => [...tree.getElementById(id)!.getClientRects()])).to.deep.equal([]);
+    const ax = await accessibleNodes('Verification code');
+    if (ax.missing) console.log(`accessible description not read from the engine: ${ax.missing}`);
+    else expect(ax.nodes!.filter((n) => n.role === 'textbox')).to.deep.equal([{ role: 'textbox', description: words }]);
+
+    // Typing again (the wrong code is selected: a key replaces it) clears the error.
+    await sendKeys({ press: '1' });
+    const cleared = () =>
+      deepQueryAll('[part~="error"]', el).length === 0 &&
+      !input.hasAttribute('aria-invalid') &&
+      !input.hasAttribute('aria-describedby');
+    await waitFor(cleared, 'the error cleared by typing');
+    // Wrong again, then a new code clears it.
+    await sendKeys({ type: '11111' });
+    await waitFor(() => input.getAttribute('aria-invalid') === 'true', 'the second wrong code refused');
+    await advanceSandbox(31_000);
+    await el.client!.listSessions();
+    await click(await waitFor(() => buttonNamed('Send a new code', el), 'the resend button'));
+    await waitFor(() => buttonNamed(/^Send a new code in \d+ s$/, el), 'the new code sent');
+    await waitFor(cleared, 'the error cleared by the new code');
+    expect(alertText(el)).to.deep.equal([]);
+  });
+
+  it('a check that failed (the service, not the code) is said under the field, keeps the code and does not call it wrong', async () => {
+    const wallet = await newWallet();
+    const el = await mount(wallet);
+    await click(await waitFor(() => buttonNamed('Email me a code', el), 'the email button'));
+    const input = await codeInput(el);
+    await control('/faults', {
+      method: 'POST',
+      path: `/auth/credentials/${wallet.emailCredentialId}/verify`,
+      kind: '500',
+    });
+    input.focus();
+    await sendKeys({ type: '000000' });
+    const error = await waitFor(() => deepQueryAll('[part~="error"]', el)[0], 'an error message');
+    expect(alertText(el)).to.deep.equal(['The wallet service had a problem. Try again shortly.']);
+    expect(error.getBoundingClientRect().top - input.getBoundingClientRect().bottom).to.be.within(0, 8);
+    expect([input.value, input.getAttribute('aria-invalid')]).to.deep.equal(['000000', null]);
+    const tree = input.getRootNode() as Document;
+    expect(tree.getElementById(input.getAttribute('aria-describedby')!)?.textContent).to.equal(error.textContent);
+    await click(buttonNamed('Verify', el)!);
+    await waitFor(() => el.client?.state.status === 'signed-in', 'signed in with the same code');
   });
 
   describe("the code field under the page's own CSS", () => {

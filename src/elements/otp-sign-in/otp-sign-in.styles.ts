@@ -28,6 +28,9 @@ export const otpSignInStyles = css`
     color: var(--_fg) !important;
     background: var(--_raised) !important;
   }
+  ::slotted(input[aria-invalid='true']) {
+    border-color: var(--_danger) !important;
+  }
   ::slotted(input:focus-visible) {
     outline: 3px solid var(--_accent) !important;
     outline-offset: 2px !important;
