@@ -115,6 +115,30 @@ const colorSchemeCommand = {
   },
 };
 
+// What the engine's own accessibility tree says of the page's elements named `name` (role and
+// description), where the automation can read that tree (Chromium, over the DevTools protocol);
+// elsewhere it says why not and the tests check the DOM alone (test/helpers/accessibility.ts).
+const accessibilityCommand = {
+  name: 'accessibility-tree',
+  async executeCommand({ command, payload, session }) {
+    if (command !== 'accessibility-tree') return undefined;
+    const page = session.browser.getPage?.(session.id);
+    if (typeof page?.context?.()?.newCDPSession !== 'function')
+      return { missing: "no accessibility tree: this browser's automation has no DevTools protocol session" };
+    const cdp = await page.context().newCDPSession(page);
+    try {
+      const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+      return {
+        nodes: nodes
+          .filter((node) => !node.ignored && node.name?.value === payload.name)
+          .map((node) => ({ role: node.role?.value ?? '', description: node.description?.value ?? '' })),
+      };
+    } finally {
+      await cdp.detach();
+    }
+  },
+};
+
 export default {
   // Node-only files and page tests (which drive pages from Node) are not browser suites.
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', '!test/**/*.page.test.ts'],
@@ -137,6 +161,7 @@ export default {
     nodeCryptoStub,
     webauthnCommands,
     colorSchemeCommand,
+    accessibilityCommand,
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
   ],
   browsers: [await engineLauncher(process.env.WTR_ENGINE ?? 'chromium')],

@@ -53,6 +53,8 @@ describe('WalletClient errors (sandbox through the relay)', () => {
     const wallet = await newWallet();
     const client = await makeClient(wallet);
     const otp = await client.signInWithEmailOtp({ credentialId: wallet.emailCredentialId });
+    // The wait starts with the code sent, before any refusal.
+    expect(otp.resendAvailableAt - client.serverNow()).to.be.within(25_000, 30_000);
     await expectRejects(otp.resend(), (e) => {
       expect([e.code, e.status]).to.deep.equal(['RATE_LIMITED', 429]);
       expect(e.retryAfterMs).to.be.within(25_000, 30_000);
@@ -60,6 +62,7 @@ describe('WalletClient errors (sandbox through the relay)', () => {
     expect(otp.resendAvailableAt - client.serverNow()).to.be.within(20_000, 30_000);
     await advanceSandbox(31_000);
     await otp.resend();
+    expect(otp.resendAvailableAt - client.serverNow()).to.be.within(25_000, 30_000);
     await otp.finish('000000');
     client.close();
   });

@@ -19,6 +19,21 @@ export async function waitFor<T>(
   }
 }
 
+/** Like `waitFor`, checking once per animation frame: for what must hold in the frame something appears. */
+export async function eachFrame<T>(
+  find: () => T | undefined | null | false,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = find();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+}
+
 /** The first visible button (through shadow roots) whose text matches. */
 export function buttonNamed(name: string | RegExp, root: Document | Element = document): HTMLButtonElement | undefined {
   return deepQueryAll<HTMLButtonElement>('button', root).find((b) => {

@@ -19,7 +19,10 @@ export interface OtpSignIn {
   registered?: AuthMethod;
   /** Where the code went (the credential's email or phone), unmasked; UIs mask it. */
   destination: string;
-  /** Server-clock time before which `resend` will be refused (0 when unknown). */
+  /**
+   * Server-clock time before which a new code should not be asked for: each code sent starts
+   * the wait, and a refused `resend` sets it from the service's `Retry-After`.
+   */
   resendAvailableAt: number;
   /** Seals and submits the code; resolves once signed in. A wrong code rejects and the same step may be retried. */
   finish(code: string): Promise<SessionInfo>;
@@ -90,8 +93,18 @@ async function otpCredential(
 }
 
 /**
+ * How long after a code is sent before a new one may be asked for, when the
+ * service has not said. Its interface names no such interval (Limits: "Rate
+ * limits on requests: not shown"); the sandbox refuses a new code within
+ * 30 s (docs/sandbox.md), so a resend offered sooner could only be refused.
+ * A `Retry-After` from the service replaces it.
+ */
+const OTP_RESEND_INTERVAL_MS = 30_000;
+
+/**
  * Asking for codes to credential `id`: each answer's target bundle is checked
- * before it is kept, and a `Retry-After` sets when the next may be asked for.
+ * before it is kept; each code sent starts the wait before the next may be
+ * asked for, and a refusal's `Retry-After` sets that wait.
  */
 function codeRequests(ctx: ClientContext, id: string, operation: string) {
   let target: AuthMethod | undefined;
@@ -111,6 +124,8 @@ function codeRequests(ctx: ClientContext, id: string, operation: string) {
               operation,
             })
           ).body;
+        // A code was sent, whatever the checks below say of its answer: the wait starts now.
+        requests.resendAvailableAt = ctx.api.clock.now() + OTP_RESEND_INTERVAL_MS;
         if (typeof body.otpEncryptionTargetBundle !== 'string') {
           throw new WalletError('INVALID_RESPONSE', 'The challenge answer has no otpEncryptionTargetBundle', {
             operation,

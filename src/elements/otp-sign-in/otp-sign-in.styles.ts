@@ -1,5 +1,9 @@
 import { css } from 'lit';
 
+// The code field is the page's own element (shared/code-slot.ts), and the page's rules beat
+// normal `::slotted()` ones (CSS Cascading 4, "Context": the outer tree wins). For `!important`
+// rules the inner tree wins, so these hold the field's size and type against a page's reset or
+// base input rules, whatever their specificity. The colours are the theme's, so `--ew-*` restyles it.
 export const otpSignInStyles = css`
   .field {
     display: grid;
@@ -9,15 +13,26 @@ export const otpSignInStyles = css`
     font-weight: 600;
   }
   ::slotted(input) {
-    font: inherit;
-    font-size: 1.5em;
-    letter-spacing: 0.3em;
-    min-height: 48px;
-    padding: 0 var(--_space);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    color: var(--_fg);
-    background: var(--_raised);
-    max-width: 14ch;
+    box-sizing: content-box !important;
+    height: auto !important;
+    min-height: 48px !important;
+    max-width: 14ch !important;
+    margin: 0 !important;
+    padding: 0 var(--_space) !important;
+    border: 1px solid var(--_border) !important;
+    border-radius: var(--_radius) !important;
+    font: inherit !important;
+    font-size: 1.5em !important;
+    letter-spacing: 0.3em !important;
+    text-transform: none !important;
+    color: var(--_fg) !important;
+    background: var(--_raised) !important;
+  }
+  ::slotted(input[aria-invalid='true']) {
+    border-color: var(--_danger) !important;
+  }
+  ::slotted(input:focus-visible) {
+    outline: 3px solid var(--_accent) !important;
+    outline-offset: 2px !important;
   }
 `;

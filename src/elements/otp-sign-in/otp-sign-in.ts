@@ -10,6 +10,11 @@ import { themeStyles } from '../shared/theme.styles.js';
 import { WalletElement } from '../shared/wallet-element.js';
 import { otpSignInStyles } from './otp-sign-in.styles.js';
 
+let notes = 0;
+
+const setOrRemove = (el: Element, name: string, value: string | false) =>
+  value ? el.setAttribute(name, value) : el.removeAttribute(name);
+
 /**
  * Email or SMS one-time-code sign-in: sends a code, takes it in one field
  * (OS autofill, paste of "123 456" or "123-456", WebOTP for SMS where the
@@ -25,7 +30,7 @@ import { otpSignInStyles } from './otp-sign-in.styles.js';
  * @csspart base - The wrapper.
  * @csspart submit - The send and verify buttons.
  * @csspart message - Where the code went.
- * @csspart error - The error message.
+ * @csspart error - The error message (under the field when it is about the code).
  * @csspart spinner - Progress indicator.
  * @event {EwCredentialAddedEvent} ew-credential-added - A first sign-in registered the wallet's email or SMS credential (before the code was sent).
  * @event {EwOtpSentEvent} ew-otp-sent - A code was sent; detail has the masked destination.
@@ -57,6 +62,8 @@ export class EwOtpSignIn extends WalletElement {
   declare private flow: OtpSignIn | undefined;
 
   private input: HTMLInputElement | undefined;
+  /** The code error's words beside the input, in its tree: `aria-describedby` does not reach into a shadow root. */
+  private note: HTMLElement | undefined;
   /** The resend countdown, on the service's clock: it ticks only while a wait is shown. */
   private readonly clock: ServerTimeController = new ServerTimeController(
     this,
@@ -80,8 +87,13 @@ export class EwOtpSignIn extends WalletElement {
     super.disconnectedCallback();
     this.webOtp?.abort();
     this.webOtp = undefined;
+    this.dropField();
+  }
+
+  private dropField(): void {
     this.input?.remove();
-    this.input = undefined;
+    this.note?.remove();
+    this.input = this.note = undefined;
   }
 
   /** Sends a code (or a new one). Resolves once it is sent, or the attempt failed. */
@@ -113,7 +125,10 @@ export class EwOtpSignIn extends WalletElement {
     });
     await this.updateComplete;
     if (this.flow) {
-      this.ensureInput().focus();
+      // A new code: the one in the field (if any) is selected, so typing replaces it.
+      const input = this.ensureInput();
+      input.focus();
+      input.select();
       this.listenForWebOtp();
     }
   }
@@ -125,8 +140,7 @@ export class EwOtpSignIn extends WalletElement {
     const session = await this.wallet.run('verifyCode', () => flow.finish(code));
     if (session) {
       this.announceSignIn({ session, method: this.channel === 'sms' ? 'SMS_OTP' : 'EMAIL_OTP' });
-      this.input?.remove();
-      this.input = undefined;
+      this.dropField();
     } else if (this.input) {
       // Keep the user where they were: focused, the wrong code selected so typing replaces it.
       this.input.focus();
@@ -136,25 +150,31 @@ export class EwOtpSignIn extends WalletElement {
 
   private ensureInput(): HTMLInputElement {
     if (this.input) return this.input;
-    const s = this.text;
     const input = document.createElement('input');
     Object.assign(input, {
       type: 'text',
       autocomplete: 'one-time-code',
       inputMode: 'numeric',
       name: 'one-time-code',
+      maxLength: 20, // room for pasted separators before they are stripped
     });
-    input.setAttribute('aria-label', s.codeLabel);
+    input.setAttribute('aria-label', this.text.codeLabel);
     input.setAttribute('enterkeyhint', 'done');
-    input.maxLength = 20; // room for pasted separators before they are stripped
     input.addEventListener('input', () => this.onInput());
     input.addEventListener('keydown', (event) => {
       if (event.key === 'Enter') void this.submit();
     });
     const home = outermostWalletHost(this);
     input.slot = home === this ? 'code' : CODE_SLOT;
-    home.append(input);
+    // Hidden: a description may be, and the error's line on screen is the one under the field.
+    this.note = Object.assign(document.createElement('span'), {
+      id: `ew-code-error-${++notes}`,
+      hidden: true,
+      slot: input.slot,
+    });
+    home.append(input, this.note);
     this.input = input;
+    this.requestUpdate(); // describes the new field by any error shown
     return input;
   }
 
@@ -162,7 +182,14 @@ export class EwOtpSignIn extends WalletElement {
     const input = this.input!;
     const digits = input.value.replace(/\D/g, '').slice(0, this.codeLength);
     if (digits !== input.value) input.value = digits;
+    // Typing again answers the error about the last code: it goes.
+    if (this.aboutCode) this.wallet.reset();
     if (digits.length === this.codeLength && !this.wallet.pending) void this.submit(digits);
+  }
+
+  /** The error shown is about the code: checking it failed. */
+  private get aboutCode(): boolean {
+    return !!this.wallet.error && this.wallet.action === 'verifyCode';
   }
 
   /** WebOTP (Chromium on Android): fills the code from the SMS when the user allows it. */
@@ -187,6 +214,17 @@ export class EwOtpSignIn extends WalletElement {
       this.flow = undefined;
       this.wallet.reset();
     }
+    // Invalid when refused, not merely unchecked (a network failure): the code the field holds is wrong.
+    const error = this.aboutCode && this.wallet.error!;
+    if (this.input) {
+      this.note!.textContent = error ? errorText(error, this.text) : '';
+      setOrRemove(this.input, 'aria-describedby', error && this.note!.id);
+      setOrRemove(
+        this.input,
+        'aria-invalid',
+        error && (error.code === 'UNAUTHORIZED' || error.code === 'INVALID_INPUT') && 'true',
+      );
+    }
   }
 
   protected override render() {
@@ -203,11 +241,14 @@ export class EwOtpSignIn extends WalletElement {
     }
     const waitMs = this.flow.resendAvailableAt - this.clock.now;
     const verifying = pending && action === 'verifyCode';
+    // One error line: about the code under the field, any other under the buttons.
+    const aboutCode = this.aboutCode;
     return html`<div part="base">
       <p part="message" role="status">${s.codeSentTo(maskDestination(this.flow.destination))}</p>
       <div class="field">
         <span class="label" aria-hidden="true">${s.codeLabel}</span>
         <slot name="code"></slot>
+        <div aria-live="polite">${aboutCode ? errorLine : nothing}</div>
         <span class="muted">${s.codeHint}</span>
       </div>
       <div class="row">
@@ -218,7 +259,7 @@ export class EwOtpSignIn extends WalletElement {
           ${waitMs > 0 ? s.resendIn(Math.ceil(waitMs / 1000)) : s.resend}
         </button>
       </div>
-      <div aria-live="polite">${errorLine}</div>
+      <div aria-live="polite">${aboutCode ? nothing : errorLine}</div>
     </div>`;
   }
 }

@@ -127,8 +127,7 @@ export const themeStyles = css`
   }
   button:focus-visible,
   input:focus-visible,
-  summary:focus-visible,
-  ::slotted(input:focus-visible) {
+  summary:focus-visible {
     outline: 3px solid var(--_accent);
     outline-offset: 2px;
   }
