@@ -38,6 +38,7 @@ export interface EwElements {
     element: EwApproveQuote;
     attributes: {
       'destination-label'?: Attribute<EwApproveQuote['destinationLabel']>;
+      'app-name'?: Attribute<EwApproveQuote['appName']>;
       'allow-unverified-payment'?: Attribute<EwApproveQuote['allowUnverifiedPayment']>;
       'allow-framed'?: Attribute<EwApproveQuote['allowFramed']>;
       locale?: Attribute<EwApproveQuote['locale']>;

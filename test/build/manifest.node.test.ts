@@ -89,6 +89,7 @@ describe('custom-elements.json', () => {
     // Internal reactive state is not an attribute.
     expect(found.get('ew-approve-quote')!.attributes!.map((a) => a.name)).to.deep.equal([
       'destination-label',
+      'app-name',
       'allow-unverified-payment',
       'allow-framed',
       'locale',
