@@ -12,6 +12,12 @@ import { defineConfig } from 'vite';
 import { browserCrypto, scriptTagFiles } from './scripts/browser-crypto.mjs';
 
 const isBare = (id: string) => !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0');
+/**
+ * Packages bundled into the ESM build instead of installed with it: libphonenumber-js weighs 13 MB
+ * installed for the few kilobytes of metadata the settings form reads (in its lazy chunk).
+ */
+const BUNDLED = /^libphonenumber-js(\/|$)/;
+const isExternal = (id: string) => isBare(id) && !BUNDLED.test(id);
 
 export default defineConfig(({ mode }) =>
   mode === 'iife'
@@ -51,7 +57,7 @@ export default defineConfig(({ mode }) =>
             },
           },
           rollupOptions: {
-            external: isBare,
+            external: isExternal,
             // The package's `bin` (embedded-wallet-sandbox) runs this file directly.
             output: { banner: (chunk) => (chunk.name === 'sandbox/cli' ? '#!/usr/bin/env node' : '') },
           },
