@@ -4,7 +4,8 @@
  * sandbox's customer record and the code credentials follow, the exact E.164
  * goes out), the new address is proven with a code, bad input is refused
  * before any call, privacy turns on and off, a failing call keeps what was
- * typed, axe finds nothing in each state, and nothing is wider than a phone.
+ * typed, axe finds nothing in each state, and nothing is wider than a phone
+ * (or sticks out of its section, focus ring included, at real viewport widths).
  */
 import { expect } from 'chai';
 import { afterEach, before, describe, it } from '#test-harness';
@@ -21,8 +22,9 @@ import {
   type TestWallet,
 } from '../helpers/browser-stack.js';
 import { buttonNamed, click, deepActiveElement, deepQueryAll, sendKeys, tabTo, waitFor } from '../helpers/dom.js';
-import { codeInput, nextEvent } from '../helpers/elements.js';
+import { codeInput, mountWallet, nextEvent, openSection, signInByTyping } from '../helpers/elements.js';
 import { expectAccessible, loadAxe } from '../helpers/axe.js';
+import { setViewportSize } from '../helpers/viewport.js';
 
 const INTERNAL_ERROR = {
   status: 500,
@@ -69,14 +71,45 @@ const nicknames = async (wallet: TestWallet) =>
 const privateEnabled = async (wallet: TestWallet) =>
   (await platform('GET', `/customers/internal-accounts?customerId=${wallet.customerId}`)).body.data[0].privateEnabled;
 
+/** `el`'s content box: its border box less its borders and padding, left and right. */
+function contentBox(el: Element): { left: number; right: number } {
+  const box = el.getBoundingClientRect();
+  const style = getComputedStyle(el);
+  const px = (value: string) => parseFloat(value) || 0;
+  return {
+    left: box.left + px(style.borderLeftWidth) + px(style.paddingLeft),
+    right: box.right - px(style.borderRightWidth) - px(style.paddingRight),
+  };
+}
+
+/** What a focused field paints, left and right: its border box and, outside it, its outline (CSS UI 4: width plus offset). */
+function paintedBox(el: Element): { left: number; right: number } {
+  const box = el.getBoundingClientRect();
+  const style = getComputedStyle(el);
+  const ring =
+    style.outlineStyle === 'none' ? 0 : Math.max(0, parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset));
+  return { left: box.left - ring, right: box.right + ring };
+}
+
+/** What comes before each field in the Tab order. */
+const BEFORE: Record<string, string> = {
+  'email-input': '#email-toggle',
+  'sms-country': '#sms-toggle',
+  'sms-input': '#sms-country',
+};
+
+/** A running mocha test, which may skip itself. */
+type Skippable = { skip(): void };
+
 /** Presses each key of `keys` in turn (sendKeys types one key press at a time). */
 const type = (keys: string) => sendKeys({ type: keys });
 
 describe('<ew-account-settings>', () => {
   const clients: WalletClient[] = [];
+  const viewport = { width: window.innerWidth, height: window.innerHeight };
   before(loadAxe);
   afterEach(() => {
-    document.querySelectorAll('ew-account-settings, ew-test-shell, .narrow').forEach((el) => el.remove());
+    document.querySelectorAll('ew-account-settings, ew-test-shell, .narrow, ew-wallet').forEach((el) => el.remove());
     clients.splice(0).forEach((c) => c.close());
   });
 
@@ -421,6 +454,50 @@ describe('<ew-account-settings>', () => {
       const wide = [el, ...deepQueryAll('*', el)].filter((node) => node.getBoundingClientRect().right > right + 0.5);
       expect(wide.map((node) => `${node.localName}#${node.id}.${node.className}`)).to.deep.equal([]);
       expect(el.scrollWidth).to.be.at.most(el.clientWidth);
+    });
+  }
+
+  for (const width of [320, 375, 1280]) {
+    const name = `in <ew-wallet>'s card at a ${width} px viewport: each field, focus ring included, inside its section's content box; nothing scrolls sideways`;
+    it(name, async function (this: Skippable) {
+      const missing = await setViewportSize(width);
+      try {
+        if (missing) {
+          console.log(`skipped the ${width} px viewport: ${missing}`);
+          return this.skip();
+        }
+        const wallet = await newWallet({ phone: true });
+        const el = await mountWallet(wallet);
+        await signInByTyping(el);
+        await openSection(el, 'Account settings');
+        const settings = await waitFor(() => deepQueryAll('ew-account-settings', el)[0], 'the settings');
+        await click(await waitFor(() => buttonNamed('Change email', settings), 'the settings loaded'));
+        await $(settings, '#email-input');
+        await click(buttonNamed('Change phone', settings)!);
+        await $(settings, '#sms-input');
+        const fields = deepQueryAll<HTMLInputElement | HTMLSelectElement>('input, select', settings);
+        expect(fields.map((f) => f.id)).to.deep.equal(['email-input', 'sms-country', 'sms-input']);
+        const outside: string[] = [];
+        for (const field of fields) {
+          // Reached by the keyboard (Tab from what comes before it), as its focus ring shows (:focus-visible).
+          settings.shadowRoot!.querySelector<HTMLElement>(BEFORE[field.id]!)!.focus();
+          await sendKeys({ press: 'Tab' });
+          await waitFor(() => deepActiveElement() === field && field.matches(':focus-visible'), `#${field.id} focused`);
+          const painted = paintedBox(field);
+          for (const frame of [field.closest('section')!, el]) {
+            const inner = contentBox(frame);
+            if (painted.left < inner.left - 0.5 || painted.right > inner.right + 0.5)
+              outside.push(
+                `#${field.id} [${painted.left.toFixed(1)}, ${painted.right.toFixed(1)}] outside <${frame.localName}> [${inner.left.toFixed(1)}, ${inner.right.toFixed(1)}]`,
+              );
+          }
+        }
+        expect(outside).to.deep.equal([]);
+        for (const scroller of [settings, ...deepQueryAll('section, form', settings)])
+          expect(scroller.scrollWidth, `<${scroller.localName}> scrolls sideways`).to.be.at.most(scroller.clientWidth);
+      } finally {
+        await setViewportSize(viewport.width, viewport.height);
+      }
     });
   }
 });
