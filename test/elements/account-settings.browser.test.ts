@@ -311,6 +311,55 @@ describe('<ew-account-settings>', () => {
     await expectAccessible(el, 'phone refused');
   });
 
+  it('refuses "+1 415 555" (short for the US) and a number no US area code has, before any call: the words under the field say which, the number typed stays; the whole number then saves', async () => {
+    const wallet = await newWallet({ phone: true });
+    const { client, requests } = await signedInClient(wallet);
+    clients.push(client);
+    const el = await mount(client);
+    const before = requests.length;
+    await click(buttonNamed('Change phone', el)!);
+    expect((await $<HTMLSelectElement>(el, '#sms-country')).value).to.equal('US');
+    const phone = await $<HTMLInputElement>(el, '#sms-input');
+    await click(phone);
+    await type('+1415555');
+    expect(phone.value).to.equal('415 555');
+    expect(text(el, '#sms-e164')).to.equal('Will be saved as +1415555');
+    await sendKeys({ press: 'Enter' });
+    const error = await $(el, '#sms-error');
+    expect(error.textContent!.trim()).to.equal('Enter the whole phone number for the country chosen.');
+    expect(error.getRootNode(), 'the message beside the field, where aria-describedby finds it').to.equal(
+      phone.getRootNode(),
+    );
+    expect([phone.getAttribute('aria-invalid'), phone.getAttribute('aria-describedby')]).to.deep.equal([
+      'true',
+      'sms-e164 sms-error',
+    ]);
+    expect([deepActiveElement() === phone, phone.value]).to.deep.equal([true, '415 555']);
+    expect(requests.length, 'nothing sent').to.equal(before);
+    await expectAccessible(el, 'short phone refused');
+
+    // The right length, but no such number: no US area code starts with 1.
+    phone.select();
+    await type('1235550132');
+    expect(phone.getAttribute('aria-invalid'), 'typing clears the refusal').to.equal('false');
+    await sendKeys({ press: 'Enter' });
+    await waitFor(
+      () =>
+        text(el, '#sms-error') ===
+        'This is not a valid phone number for the country chosen (United States). Check the digits or the country.',
+      'refused as no US number',
+    );
+    expect([phone.getAttribute('aria-invalid'), phone.value]).to.deep.equal(['true', '123 555 0132']);
+    expect(requests.length, 'nothing sent').to.equal(before);
+    expect((await customer(wallet)).phoneNumber).to.equal('+14155550123');
+
+    phone.select();
+    await type('4155550132');
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => statusText(el).includes('Your phone number is now +1 415 555 0132.'), 'saved');
+    expect(patches(requests)[0]!.body).to.deep.equal({ customerType: 'INDIVIDUAL', phoneNumber: '+14155550132' });
+  });
+
   it('privacy: the switch turns the wallet private and back (the sandbox follows), announced, by click and by keyboard', async () => {
     const wallet = await newWallet();
     const { client } = await signedInClient(wallet);

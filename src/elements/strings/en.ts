@@ -125,6 +125,8 @@ export const STRINGS_EN: WalletStrings = {
   saving: 'Saving…',
   invalidEmail: 'Enter an email address such as name@example.com.',
   invalidPhone: 'Enter the whole phone number for the country chosen.',
+  phoneNotValid: (c) =>
+    `This is not a valid phone number for the country chosen (${c}). Check the digits or the country.`,
   emailChanged: (e) => `Your email is now ${e}.`,
   phoneChanged: (p) => `Your phone number is now ${p}.`,
   verifyWithCode: 'Verify with a code',

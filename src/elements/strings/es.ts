@@ -127,6 +127,8 @@ export const STRINGS_ES: WalletStrings = {
   saving: 'Guardando…',
   invalidEmail: 'Escribe un correo como nombre@ejemplo.com.',
   invalidPhone: 'Escribe el número de teléfono completo del país elegido.',
+  phoneNotValid: (c) =>
+    `Este no es un número de teléfono válido del país elegido (${c}). Revisa los dígitos o el país.`,
   emailChanged: (e) => `Tu correo ahora es ${e}.`,
   phoneChanged: (p) => `Tu número de teléfono ahora es ${p}.`,
   verifyWithCode: 'Verificar con un código',

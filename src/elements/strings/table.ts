@@ -130,7 +130,10 @@ export interface WalletStrings {
   save: string;
   saving: string;
   invalidEmail: string;
+  /** A phone refused as incomplete for the country chosen. */
   invalidPhone: string;
+  /** A phone refused as no number of the country chosen (`country`: its name). */
+  phoneNotValid: (country: string) => string;
   emailChanged: (email: string) => string;
   phoneChanged: (phone: string) => string;
   verifyWithCode: string;
