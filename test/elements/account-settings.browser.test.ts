@@ -11,40 +11,15 @@ import { expect } from 'chai';
 import { afterEach, before, describe, it } from '#test-harness';
 import type { EwAccountSettings } from '../../src/elements/index.js';
 import type { WalletClient } from '../../src/client/index.js';
-import type { Transport, WireRequest } from '../../src/protocol/index.js';
-import {
-  emailSignIn,
-  makeClient,
-  newWallet,
-  platform,
-  recording,
-  sandboxSessions,
-  type TestWallet,
-} from '../helpers/browser-stack.js';
+import type { WireRequest } from '../../src/protocol/index.js';
+import { newWallet, platform, sandboxSessions, steeredClient, type TestWallet } from '../helpers/browser-stack.js';
 import { buttonNamed, click, deepActiveElement, deepQueryAll, sendKeys, tabTo, waitFor } from '../helpers/dom.js';
 import { codeInput, mountWallet, nextEvent, openSection, signInByTyping } from '../helpers/elements.js';
 import { expectAccessible, loadAxe } from '../helpers/axe.js';
 import { setViewportSize } from '../helpers/viewport.js';
 
-const INTERNAL_ERROR = {
-  status: 500,
-  headers: new Headers(),
-  body: { status: 500, code: 'INTERNAL_ERROR', message: 'boom' },
-};
-
-/**
- * A signed-in client for `wallet` whose calls are recorded; while `failing`
- * matches a request, the relay "answers" 500 without it going out.
- */
-async function signedInClient(wallet: TestWallet) {
-  const record = recording();
-  const faults = { failing: (_request: WireRequest) => false };
-  const transport: Transport = async (request) =>
-    faults.failing(request) ? INTERNAL_ERROR : record.transport(request);
-  const client = await makeClient(wallet, { transport });
-  await emailSignIn(client, wallet);
-  return { client, requests: record.requests, faults };
-}
+/** A signed-in client for `wallet` whose calls are recorded, and made to fail at will. */
+const signedInClient = steeredClient;
 
 /** `<ew-account-settings>` with `client`, appended to `parent`; resolves once it fired `ew-ready`. */
 async function mount(client: WalletClient, parent: Element = document.body): Promise<EwAccountSettings> {

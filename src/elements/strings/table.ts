@@ -81,12 +81,22 @@ export interface WalletStrings {
   signedInWith: (type: string) => string;
   expiresAt: (time: string) => string;
   revoke: string;
+  /** Asked before another device is signed out; then its button, its progress, and what was done. */
+  revokeQuestion: string;
+  revokeYes: string;
+  revoking: string;
+  revoked: string;
   noSessions: string;
   // Credentials
   credentialsTitle: string;
   addPasskey: string;
   addOAuth: string;
   remove: string;
+  /** Asked before a sign-in method is removed; then its button, its progress, and what was done. */
+  removeQuestion: string;
+  removeYes: string;
+  removing: string;
+  removed: string;
   removeBlocked: string;
   credentialType: (type: string) => string;
   // Export
