@@ -139,6 +139,29 @@ const accessibilityCommand = {
   },
 };
 
+/**
+ * The page's viewport size (`viewport` command, test/helpers/viewport.ts): Playwright and
+ * Puppeteer set it; over WebDriver the window is sized so that its inner size is the one
+ * asked (a window may stay wider than asked: the helper checks the page and says so).
+ */
+const viewportCommand = {
+  name: 'viewport',
+  async executeCommand({ command, payload, session }) {
+    if (command !== 'viewport') return undefined;
+    const page = session.browser.getPage?.(session.id);
+    const driver = session.browser.driver;
+    if (typeof page?.setViewportSize === 'function') await page.setViewportSize(payload);
+    else if (typeof page?.setViewport === 'function') await page.setViewport(payload);
+    else if (typeof driver?.setWindowSize === 'function') {
+      const [outerW, innerW, outerH, innerH] = await driver.execute(
+        'return [window.outerWidth, window.innerWidth, window.outerHeight, window.innerHeight]',
+      );
+      await driver.setWindowSize(payload.width + outerW - innerW, payload.height + outerH - innerH);
+    } else return { missing: "no viewport control in this browser's automation" };
+    return {};
+  },
+};
+
 export default {
   // Node-only files and page tests (which drive pages from Node) are not browser suites.
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', '!test/**/*.page.test.ts'],
@@ -162,6 +185,7 @@ export default {
     webauthnCommands,
     colorSchemeCommand,
     accessibilityCommand,
+    viewportCommand,
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
   ],
   browsers: [await engineLauncher(process.env.WTR_ENGINE ?? 'chromium')],

@@ -2,7 +2,7 @@
 // Builds each shipped entry minified with its dependencies bundled (as a
 // partner's page would receive it), prints raw / min+gzip / brotli and what
 // each dependency contributes, and exits non-zero when a budget is exceeded.
-// Lazily loaded files (src/**/*.lazy.ts: the signed-in views, HPKE, passkeys, OAuth, the
+// Lazily loaded files (src/**/*.lazy.ts: the signed-in views and their rows' question, HPKE, passkeys, OAuth, the
 // P-256 fallback, the QR code, Spanish) are listed apart, outside the budgets.
 //   node scripts/size.mjs [--json out.json] [--budget name=KB ...]
 import { writeFileSync } from 'node:fs';
@@ -118,7 +118,7 @@ for (const r of results) {
 }
 if (results.some((r) => r.lazy.length)) {
   console.log(
-    "(lazy: fetched only when its dynamic import runs; the P-256 fallback only where the engine refuses the native session-key import, e.g. Safari; the passkey flows with the WebAuthn library when a passkey is first prepared, the OAuth flows when an OAuth sign-in is; the HPKE module (bundle checks, sealing, opening) when a code is asked for or a sealed session key is made; the QR encoder beside the first wallet read; the Spanish strings on the first loadWalletStrings('es'); each signed-in view when it is first shown)",
+    "(lazy: fetched only when its dynamic import runs; the P-256 fallback only where the engine refuses the native session-key import, e.g. Safari; the passkey flows with the WebAuthn library when a passkey is first prepared, the OAuth flows when an OAuth sign-in is; the HPKE module (bundle checks, sealing, opening) when a code is asked for or a sealed session key is made; the QR encoder beside the first wallet read; the Spanish strings on the first loadWalletStrings('es'); each signed-in view when it is first shown; the question a row of the devices or sign-in methods asks before acting, beside the first of them shown)",
   );
 }
 for (const r of results.slice(0, 1).concat(results.filter((x) => x.name === './client'))) {

@@ -4,45 +4,22 @@
  * sandbox's customer record and the code credentials follow, the exact E.164
  * goes out), the new address is proven with a code, bad input is refused
  * before any call, privacy turns on and off, a failing call keeps what was
- * typed, axe finds nothing in each state, and nothing is wider than a phone.
+ * typed, axe finds nothing in each state, and nothing is wider than a phone
+ * (or sticks out of its section, focus ring included, at real viewport widths).
  */
 import { expect } from 'chai';
 import { afterEach, before, describe, it } from '#test-harness';
 import type { EwAccountSettings } from '../../src/elements/index.js';
 import type { WalletClient } from '../../src/client/index.js';
-import type { Transport, WireRequest } from '../../src/protocol/index.js';
-import {
-  emailSignIn,
-  makeClient,
-  newWallet,
-  platform,
-  recording,
-  sandboxSessions,
-  type TestWallet,
-} from '../helpers/browser-stack.js';
+import type { WireRequest } from '../../src/protocol/index.js';
+import { newWallet, platform, sandboxSessions, steeredClient, type TestWallet } from '../helpers/browser-stack.js';
 import { buttonNamed, click, deepActiveElement, deepQueryAll, sendKeys, tabTo, waitFor } from '../helpers/dom.js';
-import { codeInput, nextEvent } from '../helpers/elements.js';
+import { codeInput, mountWallet, nextEvent, openSection, signInByTyping } from '../helpers/elements.js';
 import { expectAccessible, loadAxe } from '../helpers/axe.js';
+import { setViewportSize } from '../helpers/viewport.js';
 
-const INTERNAL_ERROR = {
-  status: 500,
-  headers: new Headers(),
-  body: { status: 500, code: 'INTERNAL_ERROR', message: 'boom' },
-};
-
-/**
- * A signed-in client for `wallet` whose calls are recorded; while `failing`
- * matches a request, the relay "answers" 500 without it going out.
- */
-async function signedInClient(wallet: TestWallet) {
-  const record = recording();
-  const faults = { failing: (_request: WireRequest) => false };
-  const transport: Transport = async (request) =>
-    faults.failing(request) ? INTERNAL_ERROR : record.transport(request);
-  const client = await makeClient(wallet, { transport });
-  await emailSignIn(client, wallet);
-  return { client, requests: record.requests, faults };
-}
+/** A signed-in client for `wallet` whose calls are recorded, and made to fail at will. */
+const signedInClient = steeredClient;
 
 /** `<ew-account-settings>` with `client`, appended to `parent`; resolves once it fired `ew-ready`. */
 async function mount(client: WalletClient, parent: Element = document.body): Promise<EwAccountSettings> {
@@ -69,14 +46,45 @@ const nicknames = async (wallet: TestWallet) =>
 const privateEnabled = async (wallet: TestWallet) =>
   (await platform('GET', `/customers/internal-accounts?customerId=${wallet.customerId}`)).body.data[0].privateEnabled;
 
+/** `el`'s content box: its border box less its borders and padding, left and right. */
+function contentBox(el: Element): { left: number; right: number } {
+  const box = el.getBoundingClientRect();
+  const style = getComputedStyle(el);
+  const px = (value: string) => parseFloat(value) || 0;
+  return {
+    left: box.left + px(style.borderLeftWidth) + px(style.paddingLeft),
+    right: box.right - px(style.borderRightWidth) - px(style.paddingRight),
+  };
+}
+
+/** What a focused field paints, left and right: its border box and, outside it, its outline (CSS UI 4: width plus offset). */
+function paintedBox(el: Element): { left: number; right: number } {
+  const box = el.getBoundingClientRect();
+  const style = getComputedStyle(el);
+  const ring =
+    style.outlineStyle === 'none' ? 0 : Math.max(0, parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset));
+  return { left: box.left - ring, right: box.right + ring };
+}
+
+/** What comes before each field in the Tab order. */
+const BEFORE: Record<string, string> = {
+  'email-input': '#email-toggle',
+  'sms-country': '#sms-toggle',
+  'sms-input': '#sms-country',
+};
+
+/** A running mocha test, which may skip itself. */
+type Skippable = { skip(): void };
+
 /** Presses each key of `keys` in turn (sendKeys types one key press at a time). */
 const type = (keys: string) => sendKeys({ type: keys });
 
 describe('<ew-account-settings>', () => {
   const clients: WalletClient[] = [];
+  const viewport = { width: window.innerWidth, height: window.innerHeight };
   before(loadAxe);
   afterEach(() => {
-    document.querySelectorAll('ew-account-settings, ew-test-shell, .narrow').forEach((el) => el.remove());
+    document.querySelectorAll('ew-account-settings, ew-test-shell, .narrow, ew-wallet').forEach((el) => el.remove());
     clients.splice(0).forEach((c) => c.close());
   });
 
@@ -278,6 +286,55 @@ describe('<ew-account-settings>', () => {
     await expectAccessible(el, 'phone refused');
   });
 
+  it('refuses "+1 415 555" (short for the US) and a number no US area code has, before any call: the words under the field say which, the number typed stays; the whole number then saves', async () => {
+    const wallet = await newWallet({ phone: true });
+    const { client, requests } = await signedInClient(wallet);
+    clients.push(client);
+    const el = await mount(client);
+    const before = requests.length;
+    await click(buttonNamed('Change phone', el)!);
+    expect((await $<HTMLSelectElement>(el, '#sms-country')).value).to.equal('US');
+    const phone = await $<HTMLInputElement>(el, '#sms-input');
+    await click(phone);
+    await type('+1415555');
+    expect(phone.value).to.equal('415 555');
+    expect(text(el, '#sms-e164')).to.equal('Will be saved as +1415555');
+    await sendKeys({ press: 'Enter' });
+    const error = await $(el, '#sms-error');
+    expect(error.textContent!.trim()).to.equal('Enter the whole phone number for the country chosen.');
+    expect(error.getRootNode(), 'the message beside the field, where aria-describedby finds it').to.equal(
+      phone.getRootNode(),
+    );
+    expect([phone.getAttribute('aria-invalid'), phone.getAttribute('aria-describedby')]).to.deep.equal([
+      'true',
+      'sms-e164 sms-error',
+    ]);
+    expect([deepActiveElement() === phone, phone.value]).to.deep.equal([true, '415 555']);
+    expect(requests.length, 'nothing sent').to.equal(before);
+    await expectAccessible(el, 'short phone refused');
+
+    // The right length, but no such number: no US area code starts with 1.
+    phone.select();
+    await type('1235550132');
+    expect(phone.getAttribute('aria-invalid'), 'typing clears the refusal').to.equal('false');
+    await sendKeys({ press: 'Enter' });
+    await waitFor(
+      () =>
+        text(el, '#sms-error') ===
+        'This is not a valid phone number for the country chosen (United States). Check the digits or the country.',
+      'refused as no US number',
+    );
+    expect([phone.getAttribute('aria-invalid'), phone.value]).to.deep.equal(['true', '123 555 0132']);
+    expect(requests.length, 'nothing sent').to.equal(before);
+    expect((await customer(wallet)).phoneNumber).to.equal('+14155550123');
+
+    phone.select();
+    await type('4155550132');
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => statusText(el).includes('Your phone number is now +1 415 555 0132.'), 'saved');
+    expect(patches(requests)[0]!.body).to.deep.equal({ customerType: 'INDIVIDUAL', phoneNumber: '+14155550132' });
+  });
+
   it('privacy: the switch turns the wallet private and back (the sandbox follows), announced, by click and by keyboard', async () => {
     const wallet = await newWallet();
     const { client } = await signedInClient(wallet);
@@ -421,6 +478,50 @@ describe('<ew-account-settings>', () => {
       const wide = [el, ...deepQueryAll('*', el)].filter((node) => node.getBoundingClientRect().right > right + 0.5);
       expect(wide.map((node) => `${node.localName}#${node.id}.${node.className}`)).to.deep.equal([]);
       expect(el.scrollWidth).to.be.at.most(el.clientWidth);
+    });
+  }
+
+  for (const width of [320, 375, 1280]) {
+    const name = `in <ew-wallet>'s card at a ${width} px viewport: each field, focus ring included, inside its section's content box; nothing scrolls sideways`;
+    it(name, async function (this: Skippable) {
+      const missing = await setViewportSize(width);
+      try {
+        if (missing) {
+          console.log(`skipped the ${width} px viewport: ${missing}`);
+          return this.skip();
+        }
+        const wallet = await newWallet({ phone: true });
+        const el = await mountWallet(wallet);
+        await signInByTyping(el);
+        await openSection(el, 'Account settings');
+        const settings = await waitFor(() => deepQueryAll('ew-account-settings', el)[0], 'the settings');
+        await click(await waitFor(() => buttonNamed('Change email', settings), 'the settings loaded'));
+        await $(settings, '#email-input');
+        await click(buttonNamed('Change phone', settings)!);
+        await $(settings, '#sms-input');
+        const fields = deepQueryAll<HTMLInputElement | HTMLSelectElement>('input, select', settings);
+        expect(fields.map((f) => f.id)).to.deep.equal(['email-input', 'sms-country', 'sms-input']);
+        const outside: string[] = [];
+        for (const field of fields) {
+          // Reached by the keyboard (Tab from what comes before it), as its focus ring shows (:focus-visible).
+          settings.shadowRoot!.querySelector<HTMLElement>(BEFORE[field.id]!)!.focus();
+          await sendKeys({ press: 'Tab' });
+          await waitFor(() => deepActiveElement() === field && field.matches(':focus-visible'), `#${field.id} focused`);
+          const painted = paintedBox(field);
+          for (const frame of [field.closest('section')!, el]) {
+            const inner = contentBox(frame);
+            if (painted.left < inner.left - 0.5 || painted.right > inner.right + 0.5)
+              outside.push(
+                `#${field.id} [${painted.left.toFixed(1)}, ${painted.right.toFixed(1)}] outside <${frame.localName}> [${inner.left.toFixed(1)}, ${inner.right.toFixed(1)}]`,
+              );
+          }
+        }
+        expect(outside).to.deep.equal([]);
+        for (const scroller of [settings, ...deepQueryAll('section, form', settings)])
+          expect(scroller.scrollWidth, `<${scroller.localName}> scrolls sideways`).to.be.at.most(scroller.clientWidth);
+      } finally {
+        await setViewportSize(viewport.width, viewport.height);
+      }
     });
   }
 });

@@ -1,6 +1,7 @@
 /**
  * The phone form's arithmetic: digits grouped per country as typed, the
- * E.164 form sent (trunk zeros dropped, the service's pattern), a pasted
+ * E.164 form sent (trunk zeros dropped, the service's pattern), which numbers
+ * exist in their country's plan (libphonenumber-js, min metadata), a pasted
  * international number split into its country, the default country, and
  * where the caret lands after reformatting. Shared: runs in Node and in the browsers.
  */
@@ -14,8 +15,8 @@ import {
   digitsOf,
   displayPhone,
   formatNational,
-  isValidE164,
   maxNational,
+  phoneProblem,
   regroupPhone,
   splitInternational,
   toE164,
@@ -49,15 +50,40 @@ describe('phone numbers of <ew-account-settings>', () => {
     expect(toE164('501234567', countryOf('AE'))).to.equal('+971501234567');
   });
 
-  it("accepts only the service's E.164 pattern with a plausible national length", () => {
-    const us = countryOf('US');
-    expect(isValidE164('+14155550123', us)).to.equal(true);
-    expect(isValidE164('+1415', us), 'cut short').to.equal(false);
-    expect(isValidE164('+1', us)).to.equal(false);
-    expect(isValidE164(`+1${'2'.repeat(15)}`, us), 'past 15 digits').to.equal(false);
-    expect(isValidE164('+1415555012a', us)).to.equal(false);
-    // The form never sends more national digits than E.164 leaves room for.
+  it("refuses what is not the service's E.164 pattern, and never sends more digits than E.164 leaves room for", () => {
+    expect(phoneProblem('+1'), 'no national number').to.equal('invalid');
+    expect(phoneProblem(`+1${'2'.repeat(15)}`), 'past 15 digits').to.equal('invalid');
+    expect(phoneProblem('+1415555012a')).to.equal('invalid');
+    expect(phoneProblem('+014155550123'), 'a calling code cannot start with 0').to.equal('invalid');
     for (const c of COUNTRIES) expect(c.code.length + maxNational(c)).to.equal(15);
+  });
+
+  it("accepts a number only when it is a whole, valid number of its country's plan", () => {
+    const check = (region: string, national: string) => phoneProblem(toE164(digitsOf(national), countryOf(region)));
+    // Cut short: the number that was saved as a US number before.
+    expect(check('US', '415 555'), '+1 415 555').to.equal('short');
+    expect(check('US', '415 555 0132')).to.equal(undefined);
+    expect(check('US', '123 555 0132'), 'no US area code starts with 1').to.equal('invalid');
+    expect(check('US', '415 555 01322'), 'a digit too many').to.equal('invalid');
+    // A number of another region sharing the calling code is the same E.164: accepted.
+    expect(check('CA', '416 555 0123')).to.equal(undefined);
+    expect(check('CA', '415 555 0132')).to.equal(undefined);
+    expect(check('MX', '55 1234 5678')).to.equal(undefined);
+    expect(check('MX', '55 1234 567')).to.equal('short');
+    expect(check('GB', '7911 123456')).to.equal(undefined);
+    expect(check('GB', '0 7911 123456'), 'the trunk 0 typed out of habit').to.equal(undefined);
+    expect(check('GB', '7911 12345')).to.not.equal(undefined);
+    expect(check('ES', '612 34 56 78')).to.equal(undefined);
+    expect(check('ES', '612 34 56 7')).to.equal('short');
+    expect(check('ES', '112 34 56 78'), 'no Spanish number starts with 1').to.equal('invalid');
+    expect(check('BR', '11 91234 5678')).to.equal(undefined);
+    expect(check('BR', '11 9123 456')).to.not.equal(undefined);
+    expect(check('DE', '1512 3456789')).to.equal(undefined);
+    expect(check('FR', '6 12 34 56 78')).to.equal(undefined);
+    expect(check('FR', '6 12 34 56')).to.equal('short');
+    expect(check('AE', '50 123 4567')).to.equal(undefined);
+    expect(check('IN', '98765 43210')).to.equal(undefined);
+    expect(check('IN', '98765 4321')).to.not.equal(undefined);
   });
 
   it('splits a pasted international number into its country and digits; a shared code keeps the preferred region', () => {

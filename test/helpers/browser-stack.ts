@@ -86,6 +86,46 @@ export async function makeClient(
   return client;
 }
 
+/** What the relay "answers" a request made to fail (test/helpers: `steeredClient`). */
+const INTERNAL_ERROR = {
+  status: 500,
+  headers: new Headers(),
+  body: { status: 500, code: 'INTERNAL_ERROR', message: 'boom' },
+};
+
+/**
+ * A client for `wallet`, signed in, whose requests are recorded as they go
+ * out. While `faults.failing` matches a request the relay "answers" 500 and it
+ * never goes out; while `faults.held` matches one it waits until `release()`.
+ */
+export async function steeredClient(wallet: TestWallet) {
+  const record = recording();
+  const faults = { failing: (_request: WireRequest) => false, held: (_request: WireRequest) => false };
+  let release = () => {};
+  let gate = Promise.resolve();
+  const transport: Transport = async (request) => {
+    if (faults.failing(request)) return INTERNAL_ERROR;
+    if (faults.held(request)) await gate;
+    return record.transport(request);
+  };
+  const client = await makeClient(wallet, { transport });
+  await emailSignIn(client, wallet);
+  return {
+    client,
+    requests: record.requests,
+    faults,
+    /** Holds the requests `held` matches from now on, until the function returned is called. */
+    hold: (held: (request: WireRequest) => boolean) => {
+      gate = new Promise((resolve) => (release = resolve));
+      faults.held = held;
+      return () => {
+        faults.held = () => false;
+        release();
+      };
+    },
+  };
+}
+
 /** Moves the sandbox clock (e.g. past the OTP resend interval). */
 export const advanceSandbox = (ms: number) => control('/clock', { ms });
 

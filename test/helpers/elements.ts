@@ -68,3 +68,13 @@ export const nextEvent = <T = any>(el: EventTarget, type: string, timeoutMs = 10
 
 /** The text of every alert under `el` (shadow roots included), trimmed. */
 export const alertText = (el: Element) => deepQueryAll('[role="alert"]', el).map((a) => a.textContent?.trim() ?? '');
+
+/**
+ * What one press did first: `'asked'` once `asking()` finds the question,
+ * `'acted'` when `acted` (the action's event) fires before it, `'neither'` in 10 s.
+ */
+export const firstOf = (el: EventTarget, acted: string, asking: () => unknown) =>
+  Promise.race([
+    waitFor(asking, 'the question').then(() => 'asked' as const),
+    nextEvent(el, acted).then(() => 'acted' as const),
+  ]).catch(() => 'neither' as const);

@@ -1,6 +1,15 @@
 import { css } from 'lit';
 
 export const accountSettingsStyles = css`
+  /*
+   * Border-box here, not inherited: inside <ew-wallet>'s <details> this host inherits from the
+   * details' own slot, which is content-box, and a full-width field then sticks out by its padding.
+   */
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
   section,
   form {
     display: grid;
@@ -57,12 +66,15 @@ export const accountSettingsStyles = css`
     color: var(--_fg);
     background: var(--_bg);
   }
+  /* The ring inside the field's edge: a full-width field leaves no room outside it, and a card that clips would hide it. */
+  input:focus-visible,
   select:focus-visible {
     outline: 3px solid var(--_accent);
-    outline-offset: 2px;
+    outline-offset: -3px;
   }
   input[aria-invalid='true'] {
     border-color: var(--_danger);
+    outline-color: var(--_danger);
   }
   /* "Verify with a code" is an offer next to the message, not a full-width call to action. */
   ew-otp-sign-in::part(submit) {

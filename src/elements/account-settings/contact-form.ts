@@ -7,7 +7,7 @@
 import { html, nothing } from 'lit';
 import { type ErrorInfo } from '../shared/error-info.js';
 import { errorText, type WalletStrings } from '../strings/index.js';
-import { COUNTRIES, countryOf, digitsOf, displayPhone, INTERNATIONAL, isValidE164, toE164 } from './phone-number.js';
+import { COUNTRIES, countryOf, digitsOf, displayPhone, INTERNATIONAL, phoneProblem, toE164 } from './phone-number.js';
 
 export type Channel = 'email' | 'sms';
 
@@ -35,10 +35,20 @@ export function typedContact(
     const email = form.value.trim();
     return EMAIL.test(email) ? { contact: { email }, shown: email } : undefined;
   }
-  const country = countryOf(form.region);
-  const phoneNumber = toE164(digitsOf(form.value), country);
-  if (INTERNATIONAL.test(form.value) || !isValidE164(phoneNumber, country)) return undefined;
+  const phoneNumber = toE164(digitsOf(form.value), countryOf(form.region));
+  if (INTERNATIONAL.test(form.value) || phoneProblem(phoneNumber)) return undefined;
   return { contact: { phoneNumber }, shown: displayPhone(phoneNumber) };
+}
+
+/**
+ * The words for a refused phone: the whole number is wanted (cut short, or
+ * typed with a calling code not listed), or what was typed is no number of the country chosen.
+ */
+function phoneRefusal(form: ContactFormState, s: WalletStrings): string {
+  const problem = INTERNATIONAL.test(form.value)
+    ? 'short'
+    : phoneProblem(toE164(digitsOf(form.value), countryOf(form.region)));
+  return problem === 'invalid' ? s.phoneNotValid(s.countryName(form.region)) : s.invalidPhone;
 }
 
 export interface ContactFormView {
@@ -59,7 +69,8 @@ export interface ContactFormView {
 export function contactForm(view: ContactFormView) {
   const { channel, form, pending, error, strings: s } = view;
   const email = channel === 'email';
-  const problem = form.invalid ? (email ? s.invalidEmail : s.invalidPhone) : error ? errorText(error, s) : undefined;
+  const refused = form.invalid ? (email ? s.invalidEmail : phoneRefusal(form, s)) : undefined;
+  const problem = refused ?? (error ? errorText(error, s) : undefined);
   const describedBy = [email ? '' : 'sms-e164', problem ? `${channel}-error` : ''].filter(Boolean).join(' ');
   const digits = INTERNATIONAL.test(form.value) ? '' : digitsOf(form.value);
   // One field for both: an email address, or the national part of a phone number (the country is beside it).

@@ -1,10 +1,13 @@
 /**
- * Phone numbers for `<ew-account-settings>`, kept light on purpose: a short
- * list of calling codes, digit grouping as the user types, and the strict
- * E.164 form the service takes (ITU-T E.164: `^\+[1-9]\d{1,14}$`).
- * No numbering-plan database: what is checked is the shape the service
- * checks, plus a lower bound on the length to catch a number cut short.
+ * Phone numbers for `<ew-account-settings>`: a short list of calling codes,
+ * digit grouping as the user types, and the strict E.164 form the service
+ * takes (ITU-T E.164: `^\+[1-9]\d{1,14}$`). Whether a number exists in its
+ * country's numbering plan (lengths, leading digits) is libphonenumber-js's
+ * call, with its smallest ("min") metadata: this folder is a lazy file, so
+ * only pages that show the settings download it.
  */
+import { isValidPhoneNumber, validatePhoneNumberLength } from 'libphonenumber-js/core';
+import metadata from 'libphonenumber-js/min/metadata';
 
 /** A country the form offers: region (ISO 3166-1 alpha-2), calling code, and how national digits are grouped. */
 export interface Country {
@@ -29,9 +32,6 @@ export const COUNTRIES: readonly Country[] = [
 ];
 
 export const E164 = /^\+[1-9]\d{1,14}$/;
-
-/** Fewer national digits than this is a number cut short in every country listed. */
-const MIN_NATIONAL = 6;
 
 export const countryOf = (region: string): Country => COUNTRIES.find((c) => c.region === region) ?? COUNTRIES[0]!;
 
@@ -59,9 +59,16 @@ export function toE164(digits: string, country: Country): string {
   return `+${country.code}${digits.replace(/^0+/, '')}`;
 }
 
-/** Whether `e164` is a number the form may send: the service's pattern and a plausible length. */
-export function isValidE164(e164: string, country: Country): boolean {
-  return E164.test(e164) && e164.length - 1 - country.code.length >= MIN_NATIONAL;
+/**
+ * Why `e164` may not be sent: `short` (digits missing for its country's plan),
+ * `invalid` (not the service's pattern, too long, or no such number there);
+ * undefined when it is a valid number. Any region of a shared calling code
+ * will do (+1: a US number chosen as Canada is the same E.164).
+ */
+export function phoneProblem(e164: string): 'short' | 'invalid' | undefined {
+  if (!E164.test(e164)) return 'invalid';
+  if (isValidPhoneNumber(e164, metadata)) return undefined;
+  return validatePhoneNumberLength(e164, metadata) === 'TOO_SHORT' ? 'short' : 'invalid';
 }
 
 /** Most national digits the country leaves room for in E.164's 15. */

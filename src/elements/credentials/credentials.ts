@@ -3,6 +3,7 @@ import type { AuthMethod, OidcTokenProvider, PreparedPasskeyRegistration } from 
 import { EwCredentialAddedEvent } from '../events/credential-added.js';
 import { EwCredentialRemovedEvent } from '../events/credential-removed.js';
 import { ClientRead } from '../shared/client-read.js';
+import { loadConfirmRow, type ConfirmRow } from '../confirm-row/load-confirm-row.js';
 import { listStyles } from '../shared/list.styles.js';
 import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
@@ -11,14 +12,16 @@ import { visibleLabel } from '../shared/format.js';
 
 /**
  * The wallet's sign-in methods: add a passkey (prepared before the tap) or a
- * linked OAuth account, remove one. The method this device signed in with
- * cannot be removed from here, and the element says why.
+ * linked OAuth account, remove one (after saying what that means and a
+ * second press). The method this device signed in with cannot be removed
+ * from here, and the element says why.
  *
  * @summary Manage sign-in methods.
  * @tagname ew-credentials
  * @csspart base - The wrapper.
  * @csspart item - One credential.
  * @csspart error - The error message.
+ * @csspart message - What was just done (a method removed).
  * @csspart spinner - Progress indicator (loading, waiting for the passkey).
  * @csspart cancel - Shown while waiting for a new passkey: gives up the ceremony.
  * @event {EwCredentialAddedEvent} ew-credential-added - A passkey or OAuth identity was added.
@@ -42,6 +45,8 @@ export class EwCredentials extends WalletElement {
   declare oidcTokenProvider: OidcTokenProvider | undefined;
 
   private registration: PreparedPasskeyRegistration | undefined;
+  /** Remove asks first, in its row (confirm-row/, fetched as the element connects). */
+  private confirm: ConfirmRow | undefined;
 
   /** The list, read again for each session; then a passkey registration is prepared for the next tap. */
   private readonly list = new ClientRead<AuthMethod[]>(this, this.wallet, this.readiness, {
@@ -54,6 +59,17 @@ export class EwCredentials extends WalletElement {
   constructor() {
     super();
     this.hideTitle = false;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    loadConfirmRow().catch(() => undefined); // a failure shows on the first press, which tries again
+  }
+
+  /** A row's first press: its question (the question's code loaded first, as an action, if not there yet). */
+  private async ask(key: string): Promise<void> {
+    const module = loadConfirmRow.current ?? (await this.wallet.run('loadConfirmRow', () => loadConfirmRow()));
+    if (module) await (this.confirm ??= new module.ConfirmRow(this)).ask(key);
   }
 
   /** Reloads the list and prepares a passkey registration for the next tap. */
@@ -124,7 +140,45 @@ export class EwCredentials extends WalletElement {
     if (done) {
       this.dispatchEvent(new EwCredentialRemovedEvent({ credentialId: credential.id }));
       await this.load();
+      await this.confirm?.done(this.text.removed);
     }
+  }
+
+  /** One method: what it is, and Remove (or, once pressed, the question). */
+  private item(credential: AuthMethod, current: string | undefined, count: number) {
+    const s = this.text;
+    const { pending, action } = this.wallet;
+    const blocked = credential.id === current;
+    const name = `${s.credentialType(credential.type)} ${visibleLabel(credential.nickname)}`;
+    return html`<li part="item">
+      <div>
+        <strong>${s.credentialType(credential.type)}</strong>
+        <div class="muted">${visibleLabel(credential.nickname)}</div>
+        ${blocked ? html`<div class="muted" id="blocked-${credential.id}">${s.removeBlocked}</div>` : nothing}
+      </div>
+      ${
+        this.confirm?.asking === credential.id
+          ? this.confirm.question({
+              text: s.removeQuestion,
+              yes: s.removeYes,
+              busy: s.removing,
+              no: s.cancel,
+              running: pending && action === 'revokeCredential',
+              run: () => void this.removeCredential(credential),
+            })
+          : html`<button
+              class="secondary"
+              type="button"
+              data-ask=${credential.id}
+              aria-label="${s.remove} ${name}"
+              aria-describedby=${blocked ? `blocked-${credential.id}` : nothing}
+              ?disabled=${pending || blocked || count < 2}
+              @click=${() => this.ask(credential.id)}
+            >
+              ${s.remove}
+            </button>`
+      }
+    </li>`;
   }
 
   protected override render() {
@@ -139,26 +193,7 @@ export class EwCredentials extends WalletElement {
         !this.list.value
           ? html`<p role="status"><span part="spinner" aria-hidden="true"></span>${s.loading}</p>`
           : html`<ul>
-              ${this.list.value.map((credential) => {
-                const blocked = credential.id === current;
-                return html`<li part="item">
-                  <div>
-                    <strong>${s.credentialType(credential.type)}</strong>
-                    <div class="muted">${visibleLabel(credential.nickname)}</div>
-                    ${blocked ? html`<div class="muted" id="blocked-${credential.id}">${s.removeBlocked}</div>` : nothing}
-                  </div>
-                  <button
-                    class="secondary"
-                    type="button"
-                    aria-label="${s.remove} ${s.credentialType(credential.type)} ${visibleLabel(credential.nickname)}"
-                    aria-describedby=${blocked ? `blocked-${credential.id}` : nothing}
-                    ?disabled=${pending || blocked || this.list.value!.length < 2}
-                    @click=${() => this.removeCredential(credential)}
-                  >
-                    ${s.remove}
-                  </button>
-                </li>`;
-              })}
+              ${this.list.value.map((credential) => this.item(credential, current, this.list.value!.length))}
             </ul>`
       }
       <div class="row">
@@ -180,6 +215,7 @@ export class EwCredentials extends WalletElement {
             : nothing
         }
       </div>
+      ${error ? nothing : (this.confirm?.status() ?? nothing)}
       <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
     </div>`;
   }

@@ -3,6 +3,7 @@ import type { ListedSession } from '../../client/index.js';
 import { EwSessionRevokedEvent } from '../events/session-revoked.js';
 import { EwSignedOutEvent } from '../events/signed-out.js';
 import { ClientRead } from '../shared/client-read.js';
+import { loadConfirmRow, type ConfirmRow } from '../confirm-row/load-confirm-row.js';
 import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { WalletElement } from '../shared/wallet-element.js';
@@ -11,13 +12,14 @@ import { visibleLabel } from '../shared/format.js';
 
 /**
  * The wallet's active sessions, this device marked: refresh this one, sign it
- * out, or sign out another device.
+ * out, or sign out another device (after saying what that means and a second press).
  *
  * @summary Signed-in devices.
  * @tagname ew-sessions
  * @csspart base - The wrapper.
  * @csspart item - One session.
  * @csspart error - The error message.
+ * @csspart message - What was just done (a device signed out).
  * @event {EwSessionRevokedEvent} ew-session-revoked - Another device was signed out.
  * @event {EwSignedOutEvent} ew-signed-out - This device signed out.
  * @event {EwErrorEvent} ew-error - Loading or an action failed.
@@ -42,9 +44,23 @@ export class EwSessions extends WalletElement {
     perSession: true,
   });
 
+  /** "Sign out device" asks first, in its row (confirm-row/, fetched as the element connects). */
+  private confirm: ConfirmRow | undefined;
+
   constructor() {
     super();
     this.hideTitle = false;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    loadConfirmRow().catch(() => undefined); // a failure shows on the first press, which tries again
+  }
+
+  /** A row's first press: its question (the question's code loaded first, as an action, if not there yet). */
+  private async ask(key: string): Promise<void> {
+    const module = loadConfirmRow.current ?? (await this.wallet.run('loadConfirmRow', () => loadConfirmRow()));
+    if (module) await (this.confirm ??= new module.ConfirmRow(this)).ask(key);
   }
 
   /** Reloads the list. */
@@ -52,69 +68,95 @@ export class EwSessions extends WalletElement {
     return this.list.load();
   }
 
+  private async signOut(): Promise<void> {
+    const result = await this.wallet.run('signOut', () => this.client!.signOut());
+    if (result) this.dispatchEvent(new EwSignedOutEvent({ cause: 'signed-out', revokedAtService: result.revoked }));
+  }
+
   private async revoke(session: ListedSession): Promise<void> {
     const client = this.client!;
-    if (session.current) {
-      const result = await this.wallet.run('signOut', () => client.signOut());
-      if (result) this.dispatchEvent(new EwSignedOutEvent({ cause: 'signed-out', revokedAtService: result.revoked }));
-      return;
-    }
     const done = await this.wallet.run('revokeSession', async () => (await client.revokeSession(session.id), true));
     if (done) {
       this.dispatchEvent(new EwSessionRevokedEvent({ sessionId: session.id }));
       await this.load();
+      await this.confirm?.done(this.text.revoked);
     }
+  }
+
+  /** This device's buttons: refresh and sign out (it signs in again at once, so it does not ask). */
+  private own() {
+    const s = this.text;
+    const { pending } = this.wallet;
+    return html`<button
+        class="secondary"
+        type="button"
+        ?disabled=${pending}
+        @click=${() => this.wallet.run('refreshSession', () => this.client!.refreshSession())}
+      >
+        ${s.refreshSession}
+      </button>
+      <button class="secondary" type="button" ?disabled=${pending} @click=${() => this.signOut()}>
+        ${s.signOut}
+      </button>`;
+  }
+
+  /** Another device's button, or once pressed, the question. */
+  private other(session: ListedSession) {
+    const s = this.text;
+    const { pending, action } = this.wallet;
+    return this.confirm?.asking === session.id
+      ? this.confirm.question({
+          text: s.revokeQuestion,
+          yes: s.revokeYes,
+          busy: s.revoking,
+          no: s.cancel,
+          running: pending && action === 'revokeSession',
+          run: () => void this.revoke(session),
+        })
+      : html`<div class="row">
+          <button
+            class="secondary"
+            type="button"
+            data-ask=${session.id}
+            ?disabled=${pending}
+            @click=${() => this.ask(session.id)}
+          >
+            ${s.revoke}
+          </button>
+        </div>`;
+  }
+
+  private item(session: ListedSession) {
+    const s = this.text;
+    const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+    return html`<li part="item">
+      <div>
+        <strong>${visibleLabel(session.nickname)}</strong>
+        ${session.current ? html`<span class="badge">${s.thisDevice}</span>` : nothing}
+        <div class="muted">
+          ${session.type ? s.signedInWith(s.credentialType(session.type)) : ''} ${s.expiresAt(time(session.expiresAt))}
+        </div>
+      </div>
+      ${session.current ? html`<div class="row">${this.own()}</div>` : this.other(session)}
+    </li>`;
   }
 
   protected override render() {
     const s = this.text;
     const { pending, error } = this.wallet;
-    const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+    const list = this.list.value;
     return html`<div part="base" aria-busy=${pending ? 'true' : 'false'}>
       ${this.hideTitle ? nothing : html`<h3>${s.sessionsTitle}</h3>`}
       ${
-        !this.list.value
+        !list
           ? html`<p role="status"><span part="spinner" aria-hidden="true"></span>${s.loading}</p>`
-          : this.list.value.length === 0
+          : list.length === 0
             ? html`<p>${s.noSessions}</p>`
             : html`<ul>
-                ${this.list.value.map(
-                  (session) =>
-                    html`<li part="item">
-                      <div>
-                        <strong>${visibleLabel(session.nickname)}</strong>
-                        ${session.current ? html`<span class="badge">${s.thisDevice}</span>` : nothing}
-                        <div class="muted">
-                          ${session.type ? s.signedInWith(s.credentialType(session.type)) : ''}
-                          ${s.expiresAt(time(session.expiresAt))}
-                        </div>
-                      </div>
-                      <div class="row">
-                        ${
-                          session.current
-                            ? html`<button
-                                class="secondary"
-                                type="button"
-                                ?disabled=${pending}
-                                @click=${() => this.wallet.run('refreshSession', () => this.client!.refreshSession())}
-                              >
-                                ${s.refreshSession}
-                              </button>`
-                            : nothing
-                        }
-                        <button
-                          class="secondary"
-                          type="button"
-                          ?disabled=${pending}
-                          @click=${() => this.revoke(session)}
-                        >
-                          ${session.current ? s.signOut : s.revoke}
-                        </button>
-                      </div>
-                    </li>`,
-                )}
+                ${list.map((session) => this.item(session))}
               </ul>`
       }
+      ${error ? nothing : (this.confirm?.status() ?? nothing)}
       <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
     </div>`;
   }

@@ -86,11 +86,19 @@ export const STRINGS_EN: WalletStrings = {
   signedInWith: (t) => `Signed in with ${t}`,
   expiresAt: (t) => `until ${t}`,
   revoke: 'Sign out device',
+  revokeQuestion: 'Sign out this device? It will need to sign in again to use the wallet.',
+  revokeYes: 'Yes, sign out',
+  revoking: 'Signing out…',
+  revoked: 'The device was signed out.',
   noSessions: 'No active sessions.',
   credentialsTitle: 'Sign-in methods',
   addPasskey: 'Add a passkey',
   addOAuth: 'Link your account',
   remove: 'Remove',
+  removeQuestion: 'Remove this sign-in method? You will not be able to sign in with it.',
+  removeYes: 'Yes, remove',
+  removing: 'Removing…',
+  removed: 'The sign-in method was removed.',
   removeBlocked: 'You are signed in with this method. Sign in with another one to remove it.',
   // A type the widget does not know comes from the relay: named generically, never shown as given.
   credentialType: (t) =>
@@ -137,6 +145,8 @@ export const STRINGS_EN: WalletStrings = {
   saving: 'Saving…',
   invalidEmail: 'Enter an email address such as name@example.com.',
   invalidPhone: 'Enter the whole phone number for the country chosen.',
+  phoneNotValid: (c) =>
+    `This is not a valid phone number for the country chosen (${c}). Check the digits or the country.`,
   emailChanged: (e) => `Your email is now ${e}.`,
   phoneChanged: (p) => `Your phone number is now ${p}.`,
   verifyWithCode: 'Verify with a code',

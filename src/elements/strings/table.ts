@@ -89,12 +89,22 @@ export interface WalletStrings {
   signedInWith: (type: string) => string;
   expiresAt: (time: string) => string;
   revoke: string;
+  /** Asked before another device is signed out; then its button, its progress, and what was done. */
+  revokeQuestion: string;
+  revokeYes: string;
+  revoking: string;
+  revoked: string;
   noSessions: string;
   // Credentials
   credentialsTitle: string;
   addPasskey: string;
   addOAuth: string;
   remove: string;
+  /** Asked before a sign-in method is removed; then its button, its progress, and what was done. */
+  removeQuestion: string;
+  removeYes: string;
+  removing: string;
+  removed: string;
   removeBlocked: string;
   credentialType: (type: string) => string;
   // Export
@@ -138,7 +148,10 @@ export interface WalletStrings {
   save: string;
   saving: string;
   invalidEmail: string;
+  /** A phone refused as incomplete for the country chosen. */
   invalidPhone: string;
+  /** A phone refused as no number of the country chosen (`country`: its name). */
+  phoneNotValid: (country: string) => string;
   emailChanged: (email: string) => string;
   phoneChanged: (phone: string) => string;
   verifyWithCode: string;

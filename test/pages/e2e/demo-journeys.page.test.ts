@@ -386,6 +386,7 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
 
     await a.click({ css: 'summary', text: 'Signed-in devices' });
     await a.click({ role: 'button', name: 'Sign out device' });
+    await a.click({ role: 'button', name: 'Yes, sign out' }); // it asks first
     await a.waitFor(logged('ew-session-revoked'));
     // Device B learns it on its next call: opening its device list.
     await b.click({ css: 'summary', text: 'Signed-in devices' });
