@@ -15,14 +15,8 @@ export { ARM_AFTER_MS } from './arming.js';
 export type { PaymentStatus } from './quote-summary.js';
 import { Arming, isFramed } from './arming.js';
 import { PayeeRead, payeeBlock, paymentDetails } from './payee.js';
-import { quoteSummary, receipt, showQuote, type PaymentStatus, type Shown } from './quote-summary.js';
+import { countdown, quoteSummary, receipt, showQuote, type PaymentStatus, type Shown } from './quote-summary.js';
 import { visibleLabel } from '../shared/format.js';
-
-/**
- * Seconds left at which the countdown is announced (to screen readers): once a minute is
- * left and once ten seconds are, not every second.
- */
-const ANNOUNCE_AT_S = [60, 10];
 
 /**
  * Shows what a payment quote will do and asks the user to approve it. On
@@ -276,8 +270,6 @@ export class EwApproveQuote extends WalletElement {
     const msLeft = view.expiresAtMs - this.clock.now;
     const expired = msLeft <= 0;
     const signedIn = this.client?.state.status === 'signed-in';
-    const secondsLeft = Math.max(0, Math.ceil(msLeft / 1000));
-    const announce = ANNOUNCE_AT_S.filter((at) => secondsLeft <= at).at(-1);
     return html`<div part="base">
       <h2>${this.approval ? s.receiptTitle : s.approveTitle}</h2>
       <p part="requester" class="muted">${s.requestedBy(visibleLabel(this.appName || location.hostname))}</p>
@@ -291,13 +283,7 @@ export class EwApproveQuote extends WalletElement {
             : !signedIn
               ? html`<p role="status">${s.reauthToApprove}</p>
                   <ew-sign-in><slot name=${CODE_SLOT} slot=${CODE_SLOT}></slot></ew-sign-in>`
-              : html`<p part="message" class="muted countdown" aria-live="off">
-                    ${s.expiresIn(Math.floor(secondsLeft / 60), secondsLeft % 60)}
-                  </p>
-                  <p class="visually-hidden" aria-live="polite">
-                    ${announce ? s.expiresIn(Math.floor(announce / 60), announce % 60) : ''}
-                  </p>
-                  ${this.approveButton(view)}`
+              : html`${countdown(msLeft, s)} ${this.approveButton(view)}`
       }
       <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
     </div>`;

@@ -68,6 +68,24 @@ export function quoteSummary(shown: Shown, s: WalletStrings) {
   </dl>`;
 }
 
+/**
+ * Seconds left at which the countdown is announced (to screen readers): once a minute is
+ * left and once ten seconds are, not every second.
+ */
+const ANNOUNCE_AT_S = [60, 10];
+
+/** The time left to approve, in a neutral colour; announced only at ANNOUNCE_AT_S. */
+export function countdown(msLeft: number, s: WalletStrings) {
+  const secondsLeft = Math.max(0, Math.ceil(msLeft / 1000));
+  const announce = ANNOUNCE_AT_S.filter((at) => secondsLeft <= at).at(-1);
+  return html`<p part="message" class="muted countdown" aria-live="off">
+      ${s.expiresIn(Math.floor(secondsLeft / 60), secondsLeft % 60)}
+    </p>
+    <p class="visually-hidden" aria-live="polite">
+      ${announce ? s.expiresIn(Math.floor(announce / 60), announce % 60) : ''}
+    </p>`;
+}
+
 /** After approval: where the payment stands, in the user's words. */
 export function receipt(status: PaymentStatus | undefined, failureReason: string | undefined, s: WalletStrings) {
   if (status === 'completed')
