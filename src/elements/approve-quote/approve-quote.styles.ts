@@ -122,11 +122,12 @@ export const approveQuoteStyles = css`
   [part~='details'] p {
     margin-top: calc(var(--_space) / 2);
   }
+  /* A 44 px target that keeps its disclosure marker (display: flex would drop it). */
   summary {
     cursor: pointer;
     min-height: 44px;
-    display: flex;
-    align-items: center;
+    box-sizing: border-box;
+    padding-block: 12px;
     color: var(--_accent);
   }
   /* The whole committed id: two accounts that share an ending must not look alike. */

@@ -255,7 +255,7 @@ export class EwOtpSignIn extends WalletElement {
         <button part="submit" type="button" ?disabled=${pending} @click=${() => this.submit()}>
           ${verifying ? html`<span part="spinner" aria-hidden="true"></span>${s.verifying}` : s.verify}
         </button>
-        <button class="secondary" type="button" ?disabled=${pending || waitMs > 0} @click=${() => this.start()}>
+        <button class="secondary resend" type="button" ?disabled=${pending || waitMs > 0} @click=${() => this.start()}>
           ${waitMs > 0 ? s.resendIn(Math.ceil(waitMs / 1000)) : s.resend}
         </button>
       </div>

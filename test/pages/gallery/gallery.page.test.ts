@@ -179,7 +179,8 @@ describe('the gallery: every state of the elements, as pictures compared with th
       const button = document
         .querySelector('#approve')
         ?.shadowRoot?.querySelector<HTMLButtonElement>('[part~="submit"]');
-      return !button || !button.disabled;
+      // Approve stays focusable while it arms: armed is aria-disabled="false".
+      return !button || button.getAttribute('aria-disabled') === 'false';
     });
   }
 
@@ -245,6 +246,8 @@ describe('the gallery: every state of the elements, as pictures compared with th
           '[part~="address"]',
           '[part~="qr"]',
           '.countdown',
+          // The resend wait counts down from each code sent.
+          'button.resend[disabled]',
           '[part~="account"]',
           'ew-sessions [part~="item"] .muted',
         ]
