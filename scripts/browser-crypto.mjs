@@ -19,13 +19,21 @@ export const browserCrypto = {
 // minifyLiterals: lit's html`…`, svg`…` and css`…` literals reach the page as written, with
 // their indentation and comments; a minifier cannot touch them, as they are strings. This plugin
 // minifies them in the source (minify-literals: html-minifier-next and Lightning CSS, which keep
-// the binding positions), for the script tag and its lazy files. The gallery's pictures check
-// that nothing renders differently.
+// the binding positions), for the script tag and its lazy files. Whitespace is collapsed to one
+// space, never removed: a space beside a binding (`${a} ${b}`, html` ${reason}`) is text.
+const HTML_OPTIONS = {
+  caseSensitive: true,
+  collapseWhitespace: true,
+  conservativeCollapse: true,
+  decodeEntities: true,
+  removeAttributeQuotes: false,
+  removeComments: true,
+};
 export const minifyLiterals = {
   name: 'minify-literals',
   async transform(code, id) {
     if (!id.startsWith(srcDir) || !id.endsWith('.ts') || !/\b(?:html|svg|css)`/.test(code)) return null;
-    const result = await minifyHTMLLiterals(code, { fileName: id });
+    const result = await minifyHTMLLiterals(code, { fileName: id, html: HTML_OPTIONS });
     return result && { code: result.code, map: result.map };
   },
 };
