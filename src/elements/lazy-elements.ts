@@ -8,6 +8,8 @@
  */
 import { WalletCryptoError } from '../client/index.js';
 import { lazyModule } from '../packaging/lazy-module.js';
+import { EwLoadErrorEvent } from './events/load-error.js';
+import { describeError } from './shared/error-info.js';
 
 const lazyElement = (name: string, load: () => Promise<unknown>) =>
   lazyModule({
@@ -43,7 +45,15 @@ export function watchLazyElements(root: Document = document): void {
   const pending = new Set(Object.keys(LAZY_ELEMENTS).filter((tag) => !customElements.get(tag)));
   const found = (tag: string) => {
     if (!pending.delete(tag)) return;
-    LAZY_ELEMENTS[tag]!().catch((error: unknown) => console.warn(`embedded-wallet-elements: <${tag}>`, error));
+    LAZY_ELEMENTS[tag]!().catch((error: unknown) => {
+      // Said on the elements waiting for it (`ew-load-error`, as a failed first load is), and the
+      // tag waits again: one put in the page later tries the file again.
+      console.warn(`embedded-wallet-elements: <${tag}>`, error);
+      const info = describeError(error, 'load');
+      for (const el of root.querySelectorAll(tag)) el.dispatchEvent(new EwLoadErrorEvent(info));
+      pending.add(tag);
+      watching?.observe(root, { childList: true, subtree: true }); // again, if every tag had been found
+    });
     if (pending.size === 0) watching?.disconnect();
   };
   // One query per added subtree, for the tags still waiting (a busy page adds many nodes).

@@ -69,7 +69,8 @@ describe('<ew-approve-quote>: whom you pay and who asks', () => {
     expect(part(approve, 'account')!.innerText.replace(/\s/g, '')).to.equal(quote.destination.accountId);
     const details = part(approve, 'details') as HTMLDetailsElement;
     expect(details.querySelector('summary')!.textContent).to.equal('What you sign');
-    expect(details.textContent).to.include('The name and the bank are not part of what you sign');
+    expect(details.textContent).to.include('The name, its check, the bank and the account ending');
+    expect(details.textContent).to.include('are not part of what you sign');
   });
 
   it("a name that does not match the account holder's is a warning, in the danger colour", async () => {

@@ -77,7 +77,9 @@ export const approveQuoteStyles = css`
     text-align: start;
     padding-inline-start: 0;
   }
+  /* Wraps rather than overflow a narrow card (a long amount, another locale's format). */
   dd.send {
+    white-space: normal;
     font-size: 2em;
     font-weight: 650;
     line-height: 1.2;
@@ -113,10 +115,6 @@ export const approveQuoteStyles = css`
   }
   /* Neutral: time running out is not a success. */
   .countdown {
-    color: var(--_muted);
-  }
-  /* The committed id: whole, but quieter than the name above it. */
-  [part~='payee'] [part~='account'] {
     color: var(--_muted);
   }
   [part~='details'] p {

@@ -6,17 +6,29 @@ import { EwSignatureEvent } from '../events/signature.js';
 import { CODE_SLOT } from '../shared/code-slot.js';
 import { ServerTimeController } from '../shared/server-time.js';
 import { describeError, type ErrorInfo } from '../shared/error-info.js';
+import { visibleLabel } from '../shared/format.js';
 import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { WalletElement } from '../shared/wallet-element.js';
 import { approveQuoteStyles } from './approve-quote.styles.js';
-
-export { ARM_AFTER_MS } from './arming.js';
-export type { PaymentStatus } from './quote-summary.js';
+import { approveButton } from './approve-button.js';
 import { Arming, isFramed } from './arming.js';
 import { PayeeRead, payeeBlock, paymentDetails } from './payee.js';
 import { countdown, quoteSummary, receipt, showQuote, type PaymentStatus, type Shown } from './quote-summary.js';
-import { visibleLabel } from '../shared/format.js';
+
+export { ARM_AFTER_MS } from './arming.js';
+export type { PaymentStatus } from './quote-summary.js';
+
+/** What the summary is drawn from: a change to any redraws it, and disarms Approve. */
+const SHOWN_FROM = [
+  'quote',
+  'allowUnverifiedPayment',
+  'destinationLabel',
+  'appName',
+  'locale',
+  'strings',
+  'client',
+] as const;
 
 /**
  * Shows what a payment quote will do and asks the user to approve it. On
@@ -59,7 +71,7 @@ import { visibleLabel } from '../shared/format.js';
  * @event {EwLoadErrorEvent} ew-load-error - The quote was refused (its payload contradicts it or is malformed).
  */
 export class EwApproveQuote extends WalletElement {
-  /** The tag this element is registered under (elements/catalog.ts). */
+  /** The tag this element is registered under (elements/lazy-elements.ts). */
   static readonly tag = 'ew-approve-quote';
   protected static override providesWallet = true;
   static override styles = [themeStyles, approveQuoteStyles];
@@ -139,16 +151,7 @@ export class EwApproveQuote extends WalletElement {
     super.willUpdate(changed);
     // Whether a frame may arm it changed: the wait starts over under the new rule.
     if (changed.has('allowFramed')) this.arming.disarm();
-    const display = [
-      'quote',
-      'allowUnverifiedPayment',
-      'destinationLabel',
-      'appName',
-      'locale',
-      'strings',
-      'client',
-    ] as const;
-    if (!display.some((name) => changed.has(name))) return;
+    if (!SHOWN_FROM.some((name) => changed.has(name))) return;
     // Anything that changes what the summary says disarms: the click must approve what was read.
     this.arming.disarm();
     // A new quote starts over; the same quote in other words (a label, a language) keeps its one
@@ -219,6 +222,9 @@ export class EwApproveQuote extends WalletElement {
       // The approval is the quote's: kept while that quote is shown, whatever its words became meanwhile.
       if (quote === this.quote) this.approval = approval;
       this.dispatchEvent(new EwSignatureEvent({ ...approval }));
+      // The pressed button is gone: focus goes to the receipt's status, which says what happened.
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>('[part~="status"]')?.focus();
     }
     return approval;
   }
@@ -227,32 +233,6 @@ export class EwApproveQuote extends WalletElement {
     // `view` is the one this button was rendered with; a quote set since then is not what was read.
     // The button stays focusable while it arms or signs (aria-disabled): those presses do nothing.
     if (this.arming.armed && !this.wallet.pending && view === this.shown?.view && !this.approval) void this.sign(view);
-  }
-
-  /**
-   * Approve stays in the Tab order while it arms: `aria-disabled`, presses ignored (onClick), and a
-   * fill across the button for the wait instead of words that come and go. In a frame the host did
-   * not allow, it says why it never arms.
-   */
-  private approveButton(view: VerifiedQuote) {
-    const s = this.text;
-    const { pending } = this.wallet;
-    const { armed, waiting } = this.arming;
-    const framed = isFramed(this) && !this.allowFramed;
-    const off = pending || !armed;
-    return html`<button
-        part="submit"
-        type="button"
-        class=${waiting && !armed ? 'arming' : ''}
-        aria-disabled=${off ? 'true' : 'false'}
-        aria-describedby=${view.verified ? 'arm-hint' : 'unverified arm-hint'}
-        @click=${() => this.onClick(view)}
-      >
-        ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.approving}` : s.approve}
-      </button>
-      <p id="arm-hint" class=${framed ? 'muted' : 'visually-hidden'}>
-        ${armed ? '' : framed ? s.framedHint : s.armHint}
-      </p>`;
   }
 
   protected override render() {
@@ -273,7 +253,7 @@ export class EwApproveQuote extends WalletElement {
     return html`<div part="base">
       <h2>${this.approval ? s.receiptTitle : s.approveTitle}</h2>
       <p part="requester" class="muted">${s.requestedBy(visibleLabel(this.appName || location.hostname))}</p>
-      ${payeeBlock(shown, this.payee, s)} ${quoteSummary(shown, s)} ${paymentDetails(shown, this.payee.value, s)}
+      ${payeeBlock(shown, this.payee, s)} ${quoteSummary(shown, s)} ${paymentDetails(shown, this.payee, s)}
       ${view.verified ? nothing : html`<p part="warning" id="unverified">${s.paymentUnverified}</p>`}
       ${
         this.approval
@@ -283,7 +263,15 @@ export class EwApproveQuote extends WalletElement {
             : !signedIn
               ? html`<p role="status">${s.reauthToApprove}</p>
                   <ew-sign-in><slot name=${CODE_SLOT} slot=${CODE_SLOT}></slot></ew-sign-in>`
-              : html`${countdown(msLeft, s)} ${this.approveButton(view)}`
+              : html`${countdown(msLeft, s)}
+                ${approveButton({
+                  view,
+                  pending: this.wallet.pending,
+                  arming: this.arming,
+                  framed: isFramed(this) && !this.allowFramed,
+                  press: () => this.onClick(view),
+                  s,
+                })}`
       }
       <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
     </div>`;

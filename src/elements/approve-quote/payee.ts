@@ -17,7 +17,7 @@ import type { Shown } from './quote-summary.js';
 /** Name checks said as a warning: the name shown may not be the account holder's. */
 const WARN = ['PARTIAL_MATCH', 'NOT_MATCHED'];
 /** How long Approve waits for the payee before arming without it (the committed id is shown either way). */
-export const PAYEE_WAIT_MS = 2_000;
+const PAYEE_WAIT_MS = 2_000;
 
 type Host = ReactiveControllerHost & { client: WalletClient | undefined; destination(): string | undefined };
 
@@ -30,6 +30,8 @@ type Host = ReactiveControllerHost & { client: WalletClient | undefined; destina
 export class PayeeRead implements ReactiveController {
   value: Payee | undefined;
   settled = true;
+  /** The wallet `value` was read for. */
+  private readFor: string | undefined;
   private key: string | undefined;
   private waiting: ReturnType<typeof setTimeout> | undefined;
 
@@ -55,7 +57,8 @@ export class PayeeRead implements ReactiveController {
     if (key === this.key) return;
     this.key = key;
     // A new session of the same wallet keeps what it read: the account behind the id did not change.
-    if (this.value?.id !== destination) this.value = undefined;
+    // Another wallet (another customer) reads again before anything is shown or armed.
+    if (this.value?.id !== destination || this.readFor !== client?.accountId) this.value = undefined;
     clearTimeout(this.waiting);
     this.settled = !key || this.value !== undefined;
     if (!key || !client || !destination) return;
@@ -80,6 +83,7 @@ export class PayeeRead implements ReactiveController {
     if (key !== this.key) return;
     const late = this.settled && JSON.stringify(payee) !== JSON.stringify(this.value);
     this.value = payee;
+    this.readFor = client.accountId;
     this.settle();
     this.host.requestUpdate();
     if (late) this.late();
@@ -95,7 +99,7 @@ const reading = html`<span class="skeleton" aria-hidden="true"></span
  * placeholders in their place while `read` is not settled.
  */
 export function payeeBlock(shown: Shown, read: PayeeRead, s: WalletStrings) {
-  const payee = read.value;
+  const payee = shownPayee(shown, read);
   const name = payee?.name ? visibleLabel(payee.name) : undefined;
   const facts = payee
     ? [payee.bank ? visibleLabel(payee.bank) : undefined, payee.last4 && `••${payee.last4}`, payee.currency]
@@ -107,7 +111,7 @@ export function payeeBlock(shown: Shown, read: PayeeRead, s: WalletStrings) {
     <span class="muted">${s.destination}</span>
     ${read.settled ? nothing : reading} ${name ? html`<bdi part="payee-name">${name}</bdi>` : nothing}
     ${shown.label ? html`<bdi part="destination-label">${shown.label}</bdi>` : nothing}
-    ${facts ? html`<span part="payee-account">${facts}</span>` : nothing}
+    ${facts ? html`<bdi part="payee-account">${facts}</bdi>` : nothing}
     ${
       check
         ? html`<span part="name-check" data-check=${check} class=${WARN.includes(check) ? 'warn' : 'muted'}
@@ -119,9 +123,13 @@ export function payeeBlock(shown: Shown, read: PayeeRead, s: WalletStrings) {
   </div>`;
 }
 
-/** Beside a name, which of what is shown the signature covers (an unnamed payee shows only what is signed). */
-export function paymentDetails(shown: Shown, payee: Payee | undefined, s: WalletStrings) {
-  if (!payee?.name && !shown.label) return nothing;
+/** The payee read for the account on screen, never another's. */
+const shownPayee = (shown: Shown, read: PayeeRead) =>
+  read.value?.id === shown.view.destinationAccountId ? read.value : undefined;
+
+/** Beside anything unsigned (the payee's details, the host's label), which of what is shown the signature covers. */
+export function paymentDetails(shown: Shown, read: PayeeRead, s: WalletStrings) {
+  if (!shownPayee(shown, read) && !shown.label) return nothing;
   return html`<details part="details">
     <summary>${s.paymentDetails}</summary>
     <p class="muted">${s.signatureCovers}</p>

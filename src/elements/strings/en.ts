@@ -80,7 +80,7 @@ export const STRINGS_EN: WalletStrings = {
     }).find(([known]) => known === check)?.[1] ?? 'The bank has not confirmed this name',
   paymentDetails: 'What you sign',
   signatureCovers:
-    'Your approval signs the amounts, the currencies and the account id shown under the name. The name and the bank are not part of what you sign.',
+    'Your approval signs the amounts, the currencies and the account id shown in full. The name, its check, the bank and the account ending come from the wallet service or this app, and are not part of what you sign.',
   sessionsTitle: 'Signed-in devices',
   thisDevice: 'This device',
   signedInWith: (t) => `Signed in with ${t}`,

@@ -109,7 +109,7 @@ export const STRINGS_ES: WalletStrings = {
     }).find(([known]) => known === check)?.[1] ?? 'El banco no ha confirmado este nombre',
   paymentDetails: 'Qué firmas',
   signatureCovers:
-    'Tu aprobación firma los importes, las monedas y el id de cuenta que aparece bajo el nombre. El nombre y el banco no forman parte de lo que firmas.',
+    'Tu aprobación firma los importes, las monedas y el id de cuenta que aparece completo. El nombre, su verificación, el banco y el final de la cuenta vienen del servicio de la billetera o de esta aplicación, y no forman parte de lo que firmas.',
   signedInWith: (t) => `Sesión iniciada con ${t}`,
   expiresAt: (t) => `hasta las ${t}`,
   noSessions: 'No hay sesiones activas.',
