@@ -10,7 +10,7 @@ import type { EwApproveQuote } from '../../src/elements/index.js';
 import { STRINGS_ES } from '../../src/elements/strings/es.js';
 import type { Quote } from '../../src/protocol/index.js';
 import { advanceSandbox, emailSignIn, makeClient, newWallet, platform, quoteFor } from '../helpers/browser-stack.js';
-import { buttonNamed, click, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
+import { buttonNamed, click, deepActiveElement, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
 import { codeInput, mountWallet, nextEvent, signInByTyping } from '../helpers/elements.js';
 import { expectAccessible } from '../helpers/axe.js';
 
@@ -49,6 +49,8 @@ describe('<ew-approve-quote> in the wallet', () => {
     await click(button, 2);
     await waitFor(() => deepQueryAll('[part~="message"]', approve)[0]?.textContent?.includes('Approved'), 'approved');
     expect(signatures.length).to.equal(1);
+    // The pressed button is gone: focus is on the receipt's status, not dropped to the page.
+    await waitFor(() => deepActiveElement() === deepQueryAll('[part~="status"]', approve)[0], 'focus on the receipt');
     const { signature, quoteId, idempotencyKey, sessionExpiresAt } = signatures[0]!.detail;
     expect([quoteId, sessionExpiresAt instanceof Date]).to.deep.equal([quote.id, true]);
     const executed = await platform('POST', `/quotes/${quote.id}/execute`, undefined, {

@@ -31,6 +31,7 @@ type Mistake =
   | 'the bundle served without embedded-wallet-hpke.js'
   | 'the bundle served with embedded-wallet-hpke.js stalled'
   | 'the bundle served without embedded-wallet-qr.js'
+  | 'the bundle served without embedded-wallet-approve-quote.js'
   | 'the bundle served with embedded-wallet-qr.js of another version'
   | 'the bundle served without embedded-wallet-strings-es.js'
   | 'no enclave keys pinned, against the sandbox';
@@ -48,6 +49,7 @@ const WITHHELD: Partial<Record<Mistake, string>> = {
   'the bundle served without embedded-wallet-hpke.js': 'embedded-wallet-hpke.js',
   'the bundle served with embedded-wallet-hpke.js stalled': 'embedded-wallet-hpke.js',
   'the bundle served without embedded-wallet-qr.js': 'embedded-wallet-qr.js',
+  'the bundle served without embedded-wallet-approve-quote.js': 'embedded-wallet-approve-quote.js',
   'the bundle served with embedded-wallet-qr.js of another version': 'embedded-wallet-qr.js',
   'the bundle served without embedded-wallet-strings-es.js': 'embedded-wallet-strings-es.js',
 };
@@ -411,6 +413,29 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
     withheld.serve();
     await tab.click({ role: 'button', name: 'Show QR code' });
     await tab.waitFor({ within: 'ew-wallet', css: 'svg[part~="qr"]' });
+  });
+
+  it('embedded-wallet-approve-quote.js missing: the approval in the page gets ew-load-error naming the file; served after all, the next one is defined', async () => {
+    const { tab, withheld } = await openPartnerPage('the bundle served without embedded-wallet-approve-quote.js');
+    const addApproval = () =>
+      tab.evaluate(() => {
+        const approve = document.createElement('ew-approve-quote');
+        approve.addEventListener(
+          'ew-load-error',
+          (e) => ((window as any).__approveLoadError = (e as CustomEvent).detail),
+        );
+        document.body.append(approve);
+      });
+    await addApproval();
+    await tab.waitUntil('ew-load-error on the approval', () => (window as any).__approveLoadError);
+    const error = await tab.evaluate(() => (window as any).__approveLoadError as { code: string; message: string });
+    expect(error.code).to.equal('CONFIG_BUNDLE_FILE');
+    expect(error.message).to.include('embedded-wallet-approve-quote.js');
+    expect(await tab.evaluate(() => !!customElements.get('ew-approve-quote'))).to.equal(false);
+    // The file served after all: an approval put in the page later loads it.
+    withheld.serve();
+    await addApproval();
+    await tab.waitUntil('the approval defined', () => !!customElements.get('ew-approve-quote'));
   });
 
   it('embedded-wallet-strings-es.js missing: loadWalletStrings("es") is CONFIG_BUNDLE_FILE naming the file, the page stays in English; served after all, Spanish loads', async () => {
