@@ -203,7 +203,7 @@ describe('<ew-credentials>', () => {
     expect([yes()!.getAttribute('aria-disabled'), deepActiveElement() === yes()]).to.deep.equal(['true', true]);
     expect(buttonNamed('Cancel', el)!.disabled).to.equal(true);
     await sendKeys({ press: 'Enter' });
-    await click(yes()!);
+    await click(yes()!, 1, { evenIfDisabled: true });
     release();
     await removed;
     expect(deletes(requests).length, 'one removal: the request and its signed retry').to.equal(2);

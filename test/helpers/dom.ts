@@ -48,13 +48,15 @@ export function buttonNamed(name: string | RegExp, root: Document | Element = do
  * is on the element.
  * `times: 2` is a double click.
  */
-export async function click(el: Element, times = 1): Promise<void> {
+export async function click(el: Element, times = 1, options: { evenIfDisabled?: boolean } = {}): Promise<void> {
   el.scrollIntoView({ block: 'center' });
   let position: [number, number] = [0, 0];
   await waitFor(() => {
     const box = el.getBoundingClientRect();
     position = [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
-    if ((el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true') return false;
+    // A press on a button that says it is off (`aria-disabled`) is what a test of its refusal needs.
+    if (!options.evenIfDisabled && ((el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true'))
+      return false;
     const hit = deepElementFromPoint(...position);
     return hit !== null && (hit === el || el.contains(hit) || el.shadowRoot?.contains(hit) === true);
   }, `<${el.localName}> "${el.textContent?.trim()}" enabled and under the pointer`);

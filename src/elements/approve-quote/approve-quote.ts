@@ -252,7 +252,13 @@ export class EwApproveQuote extends WalletElement {
     const signedIn = this.client?.state.status === 'signed-in';
     return html`<div part="base">
       <h2>${this.approval ? s.receiptTitle : s.approveTitle}</h2>
-      <p part="requester" class="muted">${s.requestedBy(visibleLabel(this.appName || location.hostname))}</p>
+      ${
+        this.approval
+          ? nothing
+          : html`<p part="requester" class="muted">
+              ${s.requestedBy(visibleLabel(this.appName || location.hostname))}
+            </p>`
+      }
       ${payeeBlock(shown, this.payee, s)} ${quoteSummary(shown, s)} ${paymentDetails(shown, this.payee, s)}
       ${view.verified ? nothing : html`<p part="warning" id="unverified">${s.paymentUnverified}</p>`}
       ${
