@@ -49,8 +49,11 @@ describe('<ew-approve-quote> in the wallet', () => {
     await click(button, 2);
     await waitFor(() => deepQueryAll('[part~="message"]', approve)[0]?.textContent?.includes('Approved'), 'approved');
     expect(signatures.length).to.equal(1);
-    // The pressed button is gone: focus is on the receipt's status, not dropped to the page.
-    await waitFor(() => deepActiveElement() === deepQueryAll('[part~="status"]', approve)[0], 'focus on the receipt');
+    // The pressed button is gone: focus is on the receipt's status, not dropped to the page. (Only a
+    // page that has the focus moves it: WebKit under Xvfb sometimes runs a test in an unfocused window.)
+    if (document.hasFocus())
+      await waitFor(() => deepActiveElement() === deepQueryAll('[part~="status"]', approve)[0], 'focus on the receipt');
+    else console.log('focus after approval not checked: this window does not have the focus');
     const { signature, quoteId, idempotencyKey, sessionExpiresAt } = signatures[0]!.detail;
     expect([quoteId, sessionExpiresAt instanceof Date]).to.deep.equal([quote.id, true]);
     const executed = await platform('POST', `/quotes/${quote.id}/execute`, undefined, {
