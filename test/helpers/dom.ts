@@ -4,35 +4,29 @@ import { deepActiveElement, deepElementFromPoint, deepQueryAll } from './deep-do
 
 export { deepActiveElement, deepQueryAll } from './deep-dom.js';
 
-/** Waits until `find` returns something truthy (polling), or fails with `what`. */
-export async function waitFor<T>(
+/** Calls `find` after each `tick` until it returns something truthy, or fails with `what` after `timeoutMs`. */
+async function poll<T>(
   find: () => T | undefined | null | false,
   what: string,
-  timeoutMs = 10_000,
+  timeoutMs: number,
+  tick: () => Promise<unknown>,
 ): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = find();
     if (value) return value;
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
+    await tick();
   }
 }
 
+/** Waits until `find` returns something truthy (polling), or fails with `what`. */
+export const waitFor = <T>(find: () => T | undefined | null | false, what: string, timeoutMs = 10_000): Promise<T> =>
+  poll(find, what, timeoutMs, () => new Promise((r) => setTimeout(r, 25)));
+
 /** Like `waitFor`, checking once per animation frame: for what must hold in the frame something appears. */
-export async function eachFrame<T>(
-  find: () => T | undefined | null | false,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = find();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => requestAnimationFrame(r));
-  }
-}
+export const eachFrame = <T>(find: () => T | undefined | null | false, what: string, timeoutMs = 10_000): Promise<T> =>
+  poll(find, what, timeoutMs, () => new Promise((r) => requestAnimationFrame(r)));
 
 /** The first visible button (through shadow roots) whose text matches. */
 export function buttonNamed(name: string | RegExp, root: Document | Element = document): HTMLButtonElement | undefined {
