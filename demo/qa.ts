@@ -44,8 +44,8 @@ export function wireQa(widget: typeof Widget): void {
   );
   $<HTMLSelectElement>('#locale').addEventListener('change', async (e) => {
     const locale = (e.target as HTMLSelectElement).value === 'es' ? 'es' : 'en';
-    // Spanish is its own file, fetched on first use: the page says its language once it is in.
-    widget.setWalletStrings(await widget.loadWalletStrings(locale));
+    // The elements follow the page's lang. Spanish is its own file: fetched first, so the switch is at once.
+    await widget.loadWalletStrings(locale);
     document.documentElement.lang = locale;
   });
 }

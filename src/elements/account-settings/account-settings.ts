@@ -128,7 +128,7 @@ export class EwAccountSettings extends WalletElement {
     this.patch(channel, {
       open: true,
       // A number typed before (then cancelled) keeps its country.
-      region: form.value ? form.region : defaultRegion(this.contacts?.sms.value, navigator.language),
+      region: form.value ? form.region : defaultRegion(this.contacts?.sms.value, this.resolvedLocale),
     });
     return this.focusOn(`#${channel}-${channel === 'sms' ? 'country' : 'input'}`);
   }

@@ -25,7 +25,7 @@ const SHOWN_FROM = [
   'allowUnverifiedPayment',
   'destinationLabel',
   'appName',
-  'locale',
+  'resolvedLocale',
   'strings',
   'client',
 ] as const;
@@ -81,7 +81,6 @@ export class EwApproveQuote extends WalletElement {
     appName: { attribute: 'app-name' },
     allowUnverifiedPayment: { type: Boolean, attribute: 'allow-unverified-payment' },
     allowFramed: { type: Boolean, attribute: 'allow-framed' },
-    locale: {},
     status: { reflect: true },
     failureReason: { attribute: 'failure-reason' },
     approval: { state: true },
@@ -109,8 +108,6 @@ export class EwApproveQuote extends WalletElement {
    * it only when the framing page is yours and shows this frame as it is. Default false.
    */
   declare allowFramed: boolean;
-  /** Locale for amounts (default: the page's). */
-  declare locale: string | undefined;
   /**
    * Where the approved payment stands, as your backend learns it from the service: `processing`,
    * `completed` or `failed` (with `failure-reason`, the service's `failureReason`). Shown as a
@@ -167,7 +164,7 @@ export class EwApproveQuote extends WalletElement {
         allowUnverifiedPayment: this.allowUnverifiedPayment,
         // Held to the signed-in wallet now, not at the click: another wallet's quote never shows an Approve.
         accountId: this.client?.accountId,
-        locale: this.locale,
+        locale: this.resolvedLocale,
         destinationLabel: this.destinationLabel,
       });
     } catch (error) {

@@ -86,17 +86,19 @@ export class EwCredentials extends WalletElement {
       .catch(() => undefined);
   }
 
+  /** The new passkey's name, from the device it is made on, in the user's words (the list shows it later). */
   private passkeyName(): string {
     const ua = navigator.userAgent;
-    return /iPhone|iPad/.test(ua)
-      ? 'iPhone or iPad'
+    const device = /iPhone|iPad/.test(ua)
+      ? 'iphone'
       : /Android/.test(ua)
-        ? 'Android device'
+        ? 'android'
         : /Mac/.test(ua)
-          ? 'Mac'
+          ? 'mac'
           : /Windows/.test(ua)
-            ? 'Windows PC'
-            : 'Passkey';
+            ? 'windows'
+            : 'other';
+    return this.text.passkeyDevice(device);
   }
 
   private async addPasskey(): Promise<void> {
@@ -149,11 +151,20 @@ export class EwCredentials extends WalletElement {
     const s = this.text;
     const { pending, action } = this.wallet;
     const blocked = credential.id === current;
-    const name = `${s.credentialType(credential.type)} ${visibleLabel(credential.nickname)}`;
+    const type = s.credentialType(credential.type);
+    // A name that only repeats the type ("Passkey", the service's default) says nothing: the date does.
+    const nickname = credential.nickname === 'Passkey' || credential.nickname === type ? '' : credential.nickname;
+    const name = `${type} ${visibleLabel(nickname)}`.trim();
+    const added = new Date(credential.createdAt);
     return html`<li part="item">
       <div>
-        <strong>${s.credentialType(credential.type)}</strong>
-        <div class="muted">${visibleLabel(credential.nickname)}</div>
+        <strong>${type}</strong>
+        ${nickname ? html`<div class="muted">${visibleLabel(nickname)}</div>` : nothing}
+        ${
+          Number.isNaN(added.getTime())
+            ? nothing
+            : html`<div class="muted">${s.addedOn(added.toLocaleDateString(this.resolvedLocale, { dateStyle: 'medium' }))}</div>`
+        }
         ${blocked ? html`<div class="muted" id="blocked-${credential.id}">${s.removeBlocked}</div>` : nothing}
       </div>
       ${

@@ -128,7 +128,8 @@ export class EwSessions extends WalletElement {
 
   private item(session: ListedSession) {
     const s = this.text;
-    const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+    const time = (iso: string) =>
+      new Date(iso).toLocaleTimeString(this.resolvedLocale, { hour: 'numeric', minute: '2-digit' });
     return html`<li part="item">
       <div>
         <strong>${visibleLabel(session.nickname)}</strong>

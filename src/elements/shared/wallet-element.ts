@@ -4,7 +4,9 @@
  * - `client` and `strings`: set on the element, or handed down by the
  *   nearest element above that has them (wallet-context.ts, through
  *   `@lit/context`); what the element itself was given wins.
- * - `text`: the strings to draw with (page-wide, handed down, own).
+ * - `locale` and `resolvedLocale`: the locale it speaks (shared/locale.ts),
+ *   handed down like the client.
+ * - `text`: the strings to draw with (the locale's, page-wide, handed down, own).
  * - `wallet`: the one user action at a time and its error (ClientController).
  * - `readiness`: `ew-ready` / `ew-load-error` (ReadyController).
  *
@@ -14,9 +16,17 @@
 import { ContextConsumer, ContextProvider } from '@lit/context';
 import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import type { OidcTokenProvider, WalletClient } from '../../client/index.js';
-import { mergeOverrides, resolveStrings, type WalletStringOverrides, type WalletStrings } from '../strings/index.js';
+import {
+  localeTable,
+  mergeOverrides,
+  resolveStrings,
+  STRINGS_EN,
+  type WalletStringOverrides,
+  type WalletStrings,
+} from '../strings/index.js';
 import { EwSignedInEvent, type EwSignedInDetail } from '../events/signed-in.js';
 import { ClientController } from './client-controller.js';
+import { LocaleController } from './locale.js';
 import { ReadyController } from './ready.js';
 import { walletContext, type WalletContext } from './wallet-context.js';
 
@@ -24,6 +34,7 @@ export class WalletElement extends LitElement {
   static override properties: PropertyDeclarations = {
     client: { attribute: false, noAccessor: true },
     strings: { attribute: false },
+    locale: { reflect: false },
   };
 
   /** Whether this element hands its client, words and token provider down to the `ew-*` elements inside it. */
@@ -37,6 +48,11 @@ export class WalletElement extends LitElement {
 
   /** Overrides of the user-facing strings (merged over the page's and those handed down). */
   declare strings: WalletStringOverrides | undefined;
+  /**
+   * The locale of its words, numbers, currencies, dates and times (a BCP 47 tag, e.g. `es-MX`).
+   * Default: the wallet's it sits in, else the nearest `lang` attribute, else the browser's.
+   */
+  declare locale: string | undefined;
 
   /** The one user action at a time, its progress and its error. */
   protected readonly wallet = new ClientController(this);
@@ -45,6 +61,8 @@ export class WalletElement extends LitElement {
   /** What the element above handed down, if anything. */
   protected inherited: WalletContext | undefined;
   private ownClient: WalletClient | undefined;
+  private readonly locales = new LocaleController(this);
+  private spoken: string | undefined;
   private readonly provider: ContextProvider<typeof walletContext> | undefined;
 
   constructor() {
@@ -79,9 +97,27 @@ export class WalletElement extends LitElement {
     this.requestUpdate('client', old);
   }
 
-  /** The words to draw with: the page's, those handed down, and this element's own, in that order. */
+  /** The locale it speaks now: `locale`, else the one handed down, the nearest `lang`, the browser's. */
+  get resolvedLocale(): string {
+    return (this.spoken ??= this.locales.resolve(this.locale, this.inherited?.locale));
+  }
+
+  /** The words to draw with: the locale's, the page's, those handed down, and this element's own, in that order. */
   protected get text(): WalletStrings {
-    return resolveStrings(mergeOverrides(this.inherited?.strings, this.strings));
+    const table = localeTable(this.resolvedLocale);
+    return resolveStrings(table instanceof Promise ? STRINGS_EN : table, mergeOverrides(this.inherited?.strings, this.strings));
+  }
+
+  /**
+   * Before each update: the locale again (a `lang` on the page may have changed; a change counts
+   * as a change of `resolvedLocale`), and its words, waited for so a Spanish page never flashes English.
+   */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const old = this.spoken;
+    this.spoken = this.locales.resolve(this.locale, this.inherited?.locale);
+    if (old !== undefined && old !== this.spoken) this.requestUpdate('resolvedLocale', old);
+    const table = localeTable(this.spoken);
+    return table instanceof Promise ? table.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
   }
 
   /** Whether an element above announces this client's sign-ins (it handed the client down and says it does). */
@@ -116,6 +152,7 @@ export class WalletElement extends LitElement {
     const next: WalletContext = {
       client: this.client,
       strings: mergeOverrides(this.inherited?.strings, this.strings),
+      locale: this.resolvedLocale,
       oidcTokenProvider: this.tokenProvider,
       announcesSignIns: (this.constructor as typeof WalletElement).announcesSignIns || this.signInsAnnouncedAbove,
     };
@@ -124,6 +161,7 @@ export class WalletElement extends LitElement {
       !now ||
       now.client !== next.client ||
       now.strings !== next.strings ||
+      now.locale !== next.locale ||
       now.oidcTokenProvider !== next.oidcTokenProvider ||
       now.announcesSignIns !== next.announcesSignIns
     )

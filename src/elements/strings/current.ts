@@ -1,13 +1,15 @@
 /**
- * Which words the elements use: a locale's table, the host's page-wide
- * overrides on top (`setWalletStrings`), an element's own on top of those
- * (`el.strings`).
+ * Which words the elements use: their locale's table (shared/locale.ts), the
+ * host's page-wide overrides on top (`setWalletStrings`), what the element
+ * above hands down and the element's own on top of those (`el.strings`).
  */
 import { STRINGS_EN } from './en.js';
 import { loadSpanish } from './load-strings-es.js';
 import type { WalletStringOverrides, WalletStrings } from './table.js';
 
-let globalStrings: WalletStrings = STRINGS_EN;
+let pageOverrides: WalletStringOverrides | undefined;
+/** Spanish did not load once: English from then on (the console said which file to serve). */
+let spanishFailed = false;
 
 /** Two sets of overrides as one, `over` winning (error words one code at a time); either itself when the other is absent. */
 export function mergeOverrides(
@@ -29,13 +31,33 @@ export const mergeStrings = (base: WalletStrings, overrides: WalletStringOverrid
  * Other languages answer English: pass your own table to `setWalletStrings`.
  */
 export async function loadWalletStrings(locale: string): Promise<WalletStrings> {
-  const language = locale.toLowerCase().split('-')[0];
-  return language === 'es' ? (await loadSpanish()).STRINGS_ES : STRINGS_EN;
+  return isSpanish(locale) ? (await loadSpanish()).STRINGS_ES : STRINGS_EN;
 }
 
-/** Replaces strings for every element on the page (merged over English). */
+const isSpanish = (locale: string) => locale.toLowerCase().split('-')[0] === 'es';
+
+/**
+ * The table of `locale` if it is here, else the promise of it (Spanish before its file came):
+ * elements wait for it before drawing, so a Spanish page never flashes English.
+ */
+export function localeTable(locale: string): WalletStrings | Promise<WalletStrings> {
+  if (!isSpanish(locale) || spanishFailed) return STRINGS_EN;
+  return (
+    loadSpanish.current?.STRINGS_ES ??
+    loadSpanish().then(
+      (module) => module.STRINGS_ES,
+      (error: unknown) => {
+        spanishFailed = true;
+        console.error(`embedded-wallet-elements: ${(error as Error).message}`);
+        return STRINGS_EN;
+      },
+    )
+  );
+}
+
+/** Replaces strings for every element on the page (merged over each element's locale's table). */
 export function setWalletStrings(strings: WalletStringOverrides): void {
-  globalStrings = mergeStrings(STRINGS_EN, strings);
+  pageOverrides = strings;
   // Elements inside other elements' shadow roots (a wallet's overview, its lists) redraw too.
   const redraw = (root: ParentNode) =>
     root.querySelectorAll('*').forEach((el) => {
@@ -45,7 +67,7 @@ export function setWalletStrings(strings: WalletStringOverrides): void {
   redraw(document);
 }
 
-/** The strings an element uses: global ones with its own overrides on top. */
-export function resolveStrings(own: WalletStringOverrides | undefined): WalletStrings {
-  return mergeStrings(globalStrings, own);
+/** The strings an element uses: its locale's table, the page's overrides, then its own. */
+export function resolveStrings(table: WalletStrings, own: WalletStringOverrides | undefined): WalletStrings {
+  return mergeStrings(mergeStrings(table, pageOverrides), own);
 }

@@ -108,6 +108,9 @@ export const STRINGS_EN: WalletStrings = {
       PASSKEY: 'Passkey',
       OAUTH: 'Linked account',
     }).find(([type]) => type === t)?.[1] ?? 'Sign-in method',
+  addedOn: (d) => `Added ${d}`,
+  passkeyDevice: (d) =>
+    ({ iphone: 'iPhone or iPad', android: 'Android device', mac: 'Mac', windows: 'Windows PC', other: 'Passkey' })[d],
   exportTitle: 'Recovery phrase',
   exportWarning:
     'Anyone with these words controls your wallet. Never share them, and only reveal them where no one can see your screen.',

@@ -122,6 +122,15 @@ export const STRINGS_ES: WalletStrings = {
       PASSKEY: 'Llave de acceso',
       OAUTH: 'Cuenta vinculada',
     }).find(([type]) => type === t)?.[1] ?? 'Método de inicio de sesión',
+  addedOn: (d) => `Agregado el ${d}`,
+  passkeyDevice: (d) =>
+    ({
+      iphone: 'iPhone o iPad',
+      android: 'Dispositivo Android',
+      mac: 'Mac',
+      windows: 'PC con Windows',
+      other: 'Llave de acceso',
+    })[d],
   exportWarning:
     'Quien tenga estas palabras controla tu billetera. No las compartas nunca y muéstralas solo donde nadie vea tu pantalla.',
   exportScriptWarning: 'Los scripts de esta página pueden leer lo que se muestra aquí.',

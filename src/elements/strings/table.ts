@@ -107,6 +107,10 @@ export interface WalletStrings {
   removed: string;
   removeBlocked: string;
   credentialType: (type: string) => string;
+  /** When a sign-in method was added; `date` is already formatted for the locale. */
+  addedOn: (date: string) => string;
+  /** The name a new passkey gets, from the device it is made on. */
+  passkeyDevice: (device: 'iphone' | 'android' | 'mac' | 'windows' | 'other') => string;
   // Export
   exportTitle: string;
   exportWarning: string;

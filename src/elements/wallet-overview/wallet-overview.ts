@@ -120,7 +120,7 @@ export class EwWalletOverview extends WalletElement {
     const { info } = this;
     const { pending, error } = this.wallet;
     const loading = pending && this.wallet.action === 'getWallet';
-    const balance = info ? formatAmount(info.balance.amount, info.balance.currency) : undefined;
+    const balance = info ? formatAmount(info.balance.amount, info.balance.currency, this.resolvedLocale) : undefined;
     const refused = this.checked === 'refused';
     const address =
       info?.address && !refused

@@ -1,0 +1,63 @@
+/**
+ * Which locale an element speaks: its own `locale` attribute, else the one
+ * the element above hands down, else the nearest `lang` (across shadow
+ * roots), else the browser's. The locale picks the words (strings/current.ts)
+ * and every number, currency, date and time the element draws.
+ *
+ * Pages that switch language by setting `<html lang>` are followed: one
+ * observer of `lang` attributes redraws the elements on the page.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { usableLocale } from './format.js';
+
+/** The `lang` of the nearest element that sets one, crossing out of shadow roots. */
+export function nearestLang(from: Element): string | undefined {
+  let node: Node | null = from;
+  while (node) {
+    if (node instanceof Element) {
+      const lang = node.getAttribute('lang');
+      if (lang) return lang;
+    }
+    node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null);
+  }
+  return undefined;
+}
+
+const followers = new Set<ReactiveControllerHost>();
+let observer: MutationObserver | undefined;
+
+function follow(host: ReactiveControllerHost): void {
+  followers.add(host);
+  if (observer) return;
+  observer = new MutationObserver(() => followers.forEach((el) => el.requestUpdate()));
+  observer.observe(document, { attributes: true, attributeFilter: ['lang'], subtree: true });
+}
+
+function unfollow(host: ReactiveControllerHost): void {
+  followers.delete(host);
+  if (followers.size || !observer) return;
+  observer.disconnect();
+  observer = undefined;
+}
+
+/** Keeps an element redrawing when a `lang` on the page changes, and resolves its locale. */
+export class LocaleController implements ReactiveController {
+  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    follow(this.host);
+  }
+
+  hostDisconnected(): void {
+    unfollow(this.host);
+  }
+
+  /** The locale to speak: `own` (the attribute), `handedDown`, the nearest `lang`, the browser's; unusable tags skipped. */
+  resolve(own: string | undefined, handedDown: string | undefined): string {
+    return (
+      usableLocale(own) ?? usableLocale(handedDown) ?? usableLocale(nearestLang(this.host)) ?? navigator.language
+    );
+  }
+}
