@@ -31,6 +31,7 @@ export interface EwElements {
     element: EwAccountSettings;
     attributes: {
       'hide-title'?: Attribute<EwAccountSettings['hideTitle']>;
+      locale?: Attribute<EwAccountSettings['locale']>;
     };
     properties: Partial<Pick<EwAccountSettings, 'strings' | 'client'>>;
   };
@@ -41,9 +42,9 @@ export interface EwElements {
       'app-name'?: Attribute<EwApproveQuote['appName']>;
       'allow-unverified-payment'?: Attribute<EwApproveQuote['allowUnverifiedPayment']>;
       'allow-framed'?: Attribute<EwApproveQuote['allowFramed']>;
-      locale?: Attribute<EwApproveQuote['locale']>;
       status?: Attribute<EwApproveQuote['status']>;
       'failure-reason'?: Attribute<EwApproveQuote['failureReason']>;
+      locale?: Attribute<EwApproveQuote['locale']>;
     };
     properties: Partial<Pick<EwApproveQuote, 'quote' | 'strings' | 'client'>>;
   };
@@ -51,6 +52,7 @@ export interface EwElements {
     element: EwCredentials;
     attributes: {
       'hide-title'?: Attribute<EwCredentials['hideTitle']>;
+      locale?: Attribute<EwCredentials['locale']>;
     };
     properties: Partial<Pick<EwCredentials, 'oidcTokenProvider' | 'strings' | 'client'>>;
   };
@@ -59,6 +61,7 @@ export interface EwElements {
     attributes: {
       'hide-title'?: Attribute<EwExportWallet['hideTitle']>;
       'reveal-seconds'?: Attribute<EwExportWallet['revealSeconds']>;
+      locale?: Attribute<EwExportWallet['locale']>;
     };
     properties: Partial<Pick<EwExportWallet, 'strings' | 'client'>>;
   };
@@ -67,6 +70,7 @@ export interface EwElements {
     attributes: {
       'credential-id'?: Attribute<EwOAuthSignIn['credentialId']>;
       label?: Attribute<EwOAuthSignIn['label']>;
+      locale?: Attribute<EwOAuthSignIn['locale']>;
     };
     properties: Partial<Pick<EwOAuthSignIn, 'oidcTokenProvider' | 'strings' | 'client'>>;
   };
@@ -76,6 +80,7 @@ export interface EwElements {
       channel?: Attribute<EwOtpSignIn['channel']>;
       'credential-id'?: Attribute<EwOtpSignIn['credentialId']>;
       'code-length'?: Attribute<EwOtpSignIn['codeLength']>;
+      locale?: Attribute<EwOtpSignIn['locale']>;
     };
     properties: Partial<Pick<EwOtpSignIn, 'strings' | 'client'>>;
   };
@@ -84,6 +89,7 @@ export interface EwElements {
     attributes: {
       'credential-id'?: Attribute<EwPasskeySignIn['credentialId']>;
       label?: Attribute<EwPasskeySignIn['label']>;
+      locale?: Attribute<EwPasskeySignIn['locale']>;
     };
     properties: Partial<Pick<EwPasskeySignIn, 'strings' | 'client'>>;
   };
@@ -91,6 +97,7 @@ export interface EwElements {
     element: EwSessions;
     attributes: {
       'hide-title'?: Attribute<EwSessions['hideTitle']>;
+      locale?: Attribute<EwSessions['locale']>;
     };
     properties: Partial<Pick<EwSessions, 'strings' | 'client'>>;
   };
@@ -99,6 +106,7 @@ export interface EwElements {
     attributes: {
       'oauth-label'?: Attribute<EwSignIn['oauthLabel']>;
       'first-sign-in'?: Attribute<EwSignIn['firstSignIn']>;
+      locale?: Attribute<EwSignIn['locale']>;
     };
     properties: Partial<Pick<EwSignIn, 'oidcTokenProvider' | 'strings' | 'client'>>;
   };
@@ -120,12 +128,15 @@ export interface EwElements {
       'oauth-label'?: Attribute<EwWallet['oauthLabel']>;
       'first-sign-in'?: Attribute<EwWallet['firstSignIn']>;
       'hide-sections'?: Attribute<EwWallet['hideSections']>;
+      locale?: Attribute<EwWallet['locale']>;
     };
     properties: Partial<Pick<EwWallet, 'transport' | 'oidcTokenProvider' | 'strings' | 'client'>>;
   };
   'ew-wallet-overview': {
     element: EwWalletOverview;
-    attributes: object;
+    attributes: {
+      locale?: Attribute<EwWalletOverview['locale']>;
+    };
     properties: Partial<Pick<EwWalletOverview, 'strings' | 'client'>>;
   };
 }

@@ -15,8 +15,7 @@ import type { EwApproveQuote } from '../../src/elements/approve-quote/approve-qu
 const text = (el: Element, selector: string) => deepQueryAll(selector, el)[0]?.textContent?.trim() ?? '';
 const usd = (locale: string, value: number) =>
   new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(value);
-const clock = (locale: string, date: Date) =>
-  date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
+const clock = (locale: string, date: Date) => date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
 const day = (locale: string, iso: string) => new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' });
 
 describe('locale: the words and every number, currency, date and time follow the element’s locale', () => {
@@ -76,11 +75,17 @@ describe('locale: the words and every number, currency, date and time follow the
     const approve = document.createElement('ew-approve-quote') as EwApproveQuote;
     el.append(approve);
     approve.quote = await quoteFor(wallet, 12_345);
-    await waitFor(() => deepQueryAll('dd', approve).some((dd) => dd.textContent?.trim() === usd('en-GB', 123.45)), 'the amount in en-GB');
+    await waitFor(
+      () => deepQueryAll('dd', approve).some((dd) => dd.textContent?.trim() === usd('en-GB', 123.45)),
+      'the amount in en-GB',
+    );
 
     el.setAttribute('locale', 'not a locale!');
     await waitFor(() => buttonNamed('Cerrar sesión', el), 'back to the nearest lang');
     expect(el.resolvedLocale).to.equal('es');
-    await waitFor(() => deepQueryAll('dd', approve).some((dd) => dd.textContent?.trim() === usd('es', 123.45)), 'the amount in es');
+    await waitFor(
+      () => deepQueryAll('dd', approve).some((dd) => dd.textContent?.trim() === usd('es', 123.45)),
+      'the amount in es',
+    );
   });
 });

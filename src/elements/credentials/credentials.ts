@@ -163,7 +163,9 @@ export class EwCredentials extends WalletElement {
         ${
           Number.isNaN(added.getTime())
             ? nothing
-            : html`<div class="muted">${s.addedOn(added.toLocaleDateString(this.resolvedLocale, { dateStyle: 'medium' }))}</div>`
+            : html`<div class="muted">
+                ${s.addedOn(added.toLocaleDateString(this.resolvedLocale, { dateStyle: 'medium' }))}
+              </div>`
         }
         ${blocked ? html`<div class="muted" id="blocked-${credential.id}">${s.removeBlocked}</div>` : nothing}
       </div>

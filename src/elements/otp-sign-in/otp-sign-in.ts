@@ -217,6 +217,7 @@ export class EwOtpSignIn extends WalletElement {
     // Invalid when refused, not merely unchecked (a network failure): the code the field holds is wrong.
     const error = this.aboutCode && this.wallet.error!;
     if (this.input) {
+      this.input.setAttribute('aria-label', this.text.codeLabel); // the words may have changed (a locale)
       this.note!.textContent = error ? errorText(error, this.text) : '';
       setOrRemove(this.input, 'aria-describedby', error && this.note!.id);
       setOrRemove(

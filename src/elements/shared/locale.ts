@@ -56,8 +56,6 @@ export class LocaleController implements ReactiveController {
 
   /** The locale to speak: `own` (the attribute), `handedDown`, the nearest `lang`, the browser's; unusable tags skipped. */
   resolve(own: string | undefined, handedDown: string | undefined): string {
-    return (
-      usableLocale(own) ?? usableLocale(handedDown) ?? usableLocale(nearestLang(this.host)) ?? navigator.language
-    );
+    return usableLocale(own) ?? usableLocale(handedDown) ?? usableLocale(nearestLang(this.host)) ?? navigator.language;
   }
 }

@@ -105,7 +105,10 @@ export class WalletElement extends LitElement {
   /** The words to draw with: the locale's, the page's, those handed down, and this element's own, in that order. */
   protected get text(): WalletStrings {
     const table = localeTable(this.resolvedLocale);
-    return resolveStrings(table instanceof Promise ? STRINGS_EN : table, mergeOverrides(this.inherited?.strings, this.strings));
+    return resolveStrings(
+      table instanceof Promise ? STRINGS_EN : table,
+      mergeOverrides(this.inherited?.strings, this.strings),
+    );
   }
 
   /**

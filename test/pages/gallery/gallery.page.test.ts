@@ -2,7 +2,8 @@
  * The picture gallery, which is also a visual test: every state of the
  * wallet's elements on the demo page (`npm start` as written), each in light
  * and dark, with a custom accent, in Spanish, at 375 and 1024 px, screenshot
- * in Chromium. `npm run gallery` writes them to docs/gallery/ and the index
+ * in Chromium, and held to the acceptance checks of acceptance.ts there and
+ * at 320 px. `npm run gallery` writes them to docs/gallery/ and the index
  * docs/gallery.md; `npm test` compares each against the committed image and
  * fails on a change beyond a small tolerance (diffs in test-results/gallery/).
  * Text that changes every run (times left, random ids, the QR of a random
@@ -23,6 +24,7 @@ import { PNG } from 'pngjs';
 import { format, resolveConfig } from 'prettier';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/chromium.mjs';
 import { startDemo, type RunningDemo } from '../../helpers/demo-server.js';
+import { acceptanceProblems, recordCspViolations, tally } from './acceptance.js';
 import { testEngine } from '../../helpers/engine/index.js';
 
 const UPDATE = process.env['GALLERY_UPDATE'] === '1';
@@ -79,6 +81,10 @@ const FONT_CSS = [
 
 const shots: { state: string; caption: string }[] = [];
 const changed: string[] = [];
+/** What the acceptance checks found, state by state (acceptance.ts). */
+const problems: string[] = [];
+/** The narrowest phone the checks also hold at (no picture). */
+const NARROW = 320;
 
 describe('the gallery: every state of the elements, as pictures compared with the committed ones', () => {
   if (testEngine() !== 'chromium') {
@@ -109,6 +115,7 @@ describe('the gallery: every state of the elements, as pictures compared with th
       locale: 'en-US',
       timezoneId: 'UTC',
     });
+    await recordCspViolations(page);
     // GALLERY_CPU_SLOWDOWN=4 runs the page four times slower, as on a loaded CI machine: the
     // pictures must not change (every wait is on a state, never on a time).
     const slowdown = Number(process.env['GALLERY_CPU_SLOWDOWN'] ?? 1);
@@ -131,6 +138,7 @@ describe('the gallery: every state of the elements, as pictures compared with th
       }),
     );
     await mkdir(UPDATE ? DIR : DIFFS, { recursive: true });
+    await mkdir(DIFFS, { recursive: true });
     const pictured = (await readFile(BUILD_FILE, 'utf8').catch(() => '')).trim();
     if (!UPDATE && pictured !== browser.version()) {
       tolerance = OTHER_BUILD_TOLERANCE;
@@ -256,6 +264,7 @@ describe('the gallery: every state of the elements, as pictures compared with th
       );
       await armed(); // painting is a style change: Approve must still be armed when pictured
       const png = await wallet().screenshot({ animations: 'disabled', caret: 'hide' }).finally(unpaint);
+      await check(`${state} ${variant.name}`, variant, true);
       const file = `${state}--${variant.name}.png`;
       if (UPDATE) {
         await writeFile(`${DIR}/${file}`, png);
@@ -281,7 +290,19 @@ describe('the gallery: every state of the elements, as pictures compared with th
         await writeFile(`${DIFFS}/${file.replace('.png', '.new.png')}`, png);
       }
     }
+    for (const variant of VARIANTS.filter((v) => v.width === 375 && v.theme === '')) {
+      await apply({ ...variant, width: NARROW });
+      if (!options.loading) await settled();
+      await check(`${state} ${variant.locale}-${NARROW}`, variant, false);
+    }
     await apply(VARIANTS[0]!);
+  }
+
+  /** Runs the acceptance checks on the state as it stands (axe where it is pictured). */
+  async function check(where: string, variant: Variant, axe: boolean): Promise<void> {
+    await armed();
+    for (const problem of await acceptanceProblems(page, variant.locale, { axe }))
+      problems.push(`${where}: ${problem}`);
   }
 
   it('walks sign-in, the signed-in wallet, its sections, a cross-currency approval and its receipts', async () => {
@@ -403,6 +424,18 @@ describe('the gallery: every state of the elements, as pictures compared with th
       await writeIndex();
       await writeFile(BUILD_FILE, `${browser.version()}\n`);
     }
+    console.log(
+      `gallery: acceptance checks measured ${tally.targets} targets, ${tally.amounts} amounts, ${tally.texts} texts`,
+    );
+    expect(
+      Object.values(tally).every((n) => n > 0),
+      'the acceptance checks measured something',
+    ).to.equal(true);
+    await writeFile(`${DIFFS}/acceptance.txt`, problems.join('\n'));
+    expect(
+      problems,
+      `the acceptance checks (acceptance.ts) on every state: all in ${DIFFS}/acceptance.txt`,
+    ).to.deep.equal([]);
     expect(changed, `pictures changed (see ${DIFFS}/; npm run gallery accepts them)`).to.deep.equal([]);
   });
 });

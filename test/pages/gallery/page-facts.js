@@ -1,0 +1,70 @@
+// What the gallery's acceptance checks measure, gathered in the demo page from
+// every element and shadow root under the wallet. Plain JavaScript read as
+// text and evaluated there, so no build step adds helpers the page lacks.
+// Returns a JSON-safe object; acceptance.ts judges it.
+/* eslint-disable @typescript-eslint/no-unused-expressions -- the file is one expression */
+(selector) => {
+  const host = document.querySelector(selector);
+  const box = host.getBoundingClientRect();
+  const all = [];
+  const roots = [host, host.shadowRoot];
+  for (let root = roots.pop(); root; root = roots.pop()) {
+    for (const el of root.querySelectorAll('*')) {
+      all.push(el);
+      if (el.shadowRoot) roots.push(el.shadowRoot);
+    }
+  }
+  const shown = all.filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && el.checkVisibility({ visibilityProperty: true, opacityProperty: false });
+  });
+  const describe = (el) => {
+    const name = el.getAttribute('aria-label') || el.textContent.trim().replace(/\s+/g, ' ').slice(0, 40);
+    return `<${el.localName}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}> "${name}"`;
+  };
+
+  // Everything a finger or pointer aims at; a check box or radio is aimed at through its label.
+  const targets = shown
+    .filter((el) =>
+      el.matches('button, a[href], summary, select, textarea, input:not([type="hidden"]), [role="button"]'),
+    )
+    .map((el) => {
+      const aimed = el.matches('input[type="checkbox"], input[type="radio"]') ? (el.closest('label') ?? el) : el;
+      const r = aimed.getBoundingClientRect();
+      return { what: describe(el), width: r.width, height: r.height };
+    });
+
+  // Anything drawn past the wallet's own box sideways (a clipped field or focus ring, a long word).
+  const overflow = shown
+    .filter((el) => el.getBoundingClientRect().width > 1)
+    .filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.left < box.left - 0.5 || r.right > box.right + 0.5;
+    })
+    .map(
+      (el) =>
+        `${describe(el)} spans ${Math.round(el.getBoundingClientRect().left)}-${Math.round(el.getBoundingClientRect().right)} px, the wallet ${Math.round(box.left)}-${Math.round(box.right)} px`,
+    );
+  if (document.documentElement.scrollWidth > innerWidth)
+    overflow.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px in ${innerWidth} px`);
+
+  // What a user reads or hears: visible text, and the names given to controls.
+  const texts = [];
+  for (const el of shown) {
+    for (const node of el.childNodes)
+      if (node.nodeType === Node.TEXT_NODE && node.data.trim()) texts.push(node.data.trim().replace(/\s+/g, ' '));
+    const label = el.getAttribute('aria-label');
+    if (label) texts.push(label);
+  }
+
+  // Each amount with the locale its element speaks (the nearest ew-* host's resolvedLocale).
+  const localeOf = (el) => {
+    for (let node = el; node; node = node.parentNode ?? node.host) if (node.resolvedLocale) return node.resolvedLocale;
+    return undefined;
+  };
+  const amounts = shown
+    .filter((el) => el.matches('[part~="balance"], dl[part~="summary"] dd'))
+    .map((el) => ({ text: el.textContent.trim(), locale: localeOf(el) }));
+
+  return { targets, overflow, texts, amounts, csp: window.__cspViolations ?? [] };
+};
