@@ -67,6 +67,13 @@ describe('<ew-sessions>', () => {
     expect([...items].map((i) => i.textContent!.replace(/\s+/g, ' ').trim())).to.have.length(2);
     const mine = deepQueryAll('[part~="item"]', el).filter((item) => item.textContent?.includes('This device'));
     expect(mine.length).to.equal(1);
+    // Named as a person knows them: this one by its browser and system, never by the email.
+    const names = [...items].map((i) => i.querySelector('strong')!.textContent!.trim());
+    expect(names).to.have.members([mine[0]!.querySelector('strong')!.textContent!.trim(), 'Another device']);
+    expect(mine[0]!.querySelector('strong')!.textContent).to.match(
+      /^(Chrome|Firefox|Safari) on (Linux|Mac|Windows PC)$/,
+    );
+    expect(names.join(' ')).to.not.include('@');
     const revoked = nextEvent(el, 'ew-session-revoked');
     await click(buttonNamed('Sign out device', el)!);
     await click(await waitFor(() => buttonNamed('Yes, sign out', el), 'the question'));

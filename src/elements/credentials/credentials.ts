@@ -8,6 +8,7 @@ import { listStyles } from '../shared/list.styles.js';
 import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { WalletElement } from '../shared/wallet-element.js';
+import { describeDevice } from '../shared/device.js';
 import { visibleLabel } from '../shared/format.js';
 
 /**
@@ -86,19 +87,10 @@ export class EwCredentials extends WalletElement {
       .catch(() => undefined);
   }
 
-  /** The new passkey's name, from the device it is made on, in the user's words (the list shows it later). */
+  /** The new passkey's name: the device it is made on, in the user's words (the list shows it later). */
   private passkeyName(): string {
-    const ua = navigator.userAgent;
-    const device = /iPhone|iPad/.test(ua)
-      ? 'iphone'
-      : /Android/.test(ua)
-        ? 'android'
-        : /Mac/.test(ua)
-          ? 'mac'
-          : /Windows/.test(ua)
-            ? 'windows'
-            : 'other';
-    return this.text.passkeyDevice(device);
+    const { system } = describeDevice();
+    return system === 'other' ? this.text.credentialType('PASSKEY') : this.text.systemName(system);
   }
 
   private async addPasskey(): Promise<void> {

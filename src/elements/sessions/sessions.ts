@@ -8,7 +8,9 @@ import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { WalletElement } from '../shared/wallet-element.js';
 import { listStyles } from '../shared/list.styles.js';
+import { describeDevice } from '../shared/device.js';
 import { visibleLabel } from '../shared/format.js';
+import { maskDestination } from '../shared/mask.js';
 
 /**
  * The wallet's active sessions, this device marked: refresh this one, sign it
@@ -130,13 +132,22 @@ export class EwSessions extends WalletElement {
     const s = this.text;
     const time = (iso: string) =>
       new Date(iso).toLocaleTimeString(this.resolvedLocale, { hour: 'numeric', minute: '2-digit' });
+    const since = new Date(session.createdAt).toLocaleString(this.resolvedLocale, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    // This device is named by its browser and system; the service does not describe the others.
+    const device = describeDevice();
+    const name = session.current ? s.deviceName(device.browser, s.systemName(device.system)) : s.otherDevice;
     return html`<li part="item">
       <div>
-        <strong>${visibleLabel(session.nickname)}</strong>
+        <strong>${name}</strong>
         ${session.current ? html`<span class="badge">${s.thisDevice}</span>` : nothing}
         <div class="muted">
-          ${session.type ? s.signedInWith(s.credentialType(session.type)) : ''} ${s.expiresAt(time(session.expiresAt))}
+          ${session.type ? s.signedInWith(s.credentialType(session.type)) : ''}
+          ${session.nickname ? `(${visibleLabel(maskDestination(session.nickname))})` : ''}
         </div>
+        <div class="muted">${s.signedInAt(since)} · ${s.expiresAt(time(session.expiresAt))}</div>
       </div>
       ${session.current ? html`<div class="row">${this.own()}</div>` : this.other(session)}
     </li>`;

@@ -109,8 +109,19 @@ export const STRINGS_EN: WalletStrings = {
       OAUTH: 'Linked account',
     }).find(([type]) => type === t)?.[1] ?? 'Sign-in method',
   addedOn: (d) => `Added ${d}`,
-  passkeyDevice: (d) =>
-    ({ iphone: 'iPhone or iPad', android: 'Android device', mac: 'Mac', windows: 'Windows PC', other: 'Passkey' })[d],
+  systemName: (d) =>
+    ({
+      iphone: 'iPhone or iPad',
+      android: 'Android',
+      mac: 'Mac',
+      windows: 'Windows PC',
+      chromeos: 'Chromebook',
+      linux: 'Linux',
+      other: 'this device',
+    })[d],
+  deviceName: (browser, system) => (browser ? `${browser} on ${system}` : system),
+  otherDevice: 'Another device',
+  signedInAt: (t) => `since ${t}`,
   exportTitle: 'Recovery phrase',
   exportWarning:
     'Anyone with these words controls your wallet. Never share them, and only reveal them where no one can see your screen.',

@@ -123,14 +123,19 @@ export const STRINGS_ES: WalletStrings = {
       OAUTH: 'Cuenta vinculada',
     }).find(([type]) => type === t)?.[1] ?? 'Método de inicio de sesión',
   addedOn: (d) => `Agregado el ${d}`,
-  passkeyDevice: (d) =>
+  systemName: (d) =>
     ({
       iphone: 'iPhone o iPad',
-      android: 'Dispositivo Android',
+      android: 'Android',
       mac: 'Mac',
       windows: 'PC con Windows',
-      other: 'Llave de acceso',
+      chromeos: 'Chromebook',
+      linux: 'Linux',
+      other: 'este dispositivo',
     })[d],
+  deviceName: (browser, system) => (browser ? `${browser} en ${system}` : system),
+  otherDevice: 'Otro dispositivo',
+  signedInAt: (t) => `desde ${t}`,
   exportWarning:
     'Quien tenga estas palabras controla tu billetera. No las compartas nunca y muéstralas solo donde nadie vea tu pantalla.',
   exportScriptWarning: 'Los scripts de esta página pueden leer lo que se muestra aquí.',

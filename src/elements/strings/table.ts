@@ -11,6 +11,7 @@ import type {
   RelayErrorCode,
   ServiceErrorCode,
 } from '../../client/index.js';
+import type { DeviceSystem } from '../shared/device.js';
 import type { SetupErrorCode } from '../shared/error-info.js';
 
 /** Every code an element can show: the client's and service's, the relay's, the crypto core's, passkeys', the page setup's. */
@@ -109,8 +110,14 @@ export interface WalletStrings {
   credentialType: (type: string) => string;
   /** When a sign-in method was added; `date` is already formatted for the locale. */
   addedOn: (date: string) => string;
-  /** The name a new passkey gets, from the device it is made on. */
-  passkeyDevice: (device: 'iphone' | 'android' | 'mac' | 'windows' | 'other') => string;
+  /** A system's name as users say it (shared/device.ts); a new passkey is named after it. */
+  systemName: (system: DeviceSystem) => string;
+  /** This device in the list of signed-in devices: "Chrome on Mac"; `browser` may be undefined. */
+  deviceName: (browser: string | undefined, system: string) => string;
+  /** Another device, which the service does not describe. */
+  otherDevice: string;
+  /** When a session started; `time` is already formatted for the locale. */
+  signedInAt: (time: string) => string;
   // Export
   exportTitle: string;
   exportWarning: string;
