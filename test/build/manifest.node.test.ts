@@ -61,7 +61,11 @@ describe('custom-elements.json', () => {
       expect(
         publicFields.map((m) => m.name),
         `${tag} properties`,
-      ).to.include.members(['client', 'strings']);
+      ).to.include.members(['client', 'strings', 'locale']);
+      expect(
+        d.attributes?.map((a) => a.name),
+        `${tag} attributes`,
+      ).to.include('locale');
       expect(
         d.events?.map((e) => e.name),
         `${tag} events`,
@@ -92,9 +96,9 @@ describe('custom-elements.json', () => {
       'app-name',
       'allow-unverified-payment',
       'allow-framed',
-      'locale',
       'status',
       'failure-reason',
+      'locale',
     ]);
     // Every element says when it is usable (ew-ready) for a host's own placeholder.
     for (const [tag, d] of found)
