@@ -74,6 +74,9 @@ describe('<ew-sessions>', () => {
       /^(Chrome|Firefox|Safari) on (Linux|Mac|Windows PC)$/,
     );
     expect(names.join(' ')).to.not.include('@');
+    // Inside the wallet this device's row repeats none of the header's buttons.
+    expect(mine[0]!.querySelectorAll('button')).to.have.length(0);
+    expect(deepQueryAll('button', el).filter((b) => b.textContent?.trim() === 'Sign out')).to.have.length(1);
     const revoked = nextEvent(el, 'ew-session-revoked');
     await click(buttonNamed('Sign out device', el)!);
     await click(await waitFor(() => buttonNamed('Yes, sign out', el), 'the question'));
@@ -146,6 +149,8 @@ describe('<ew-sessions>', () => {
     document.body.append(el);
     await ready;
     const button = await waitFor(() => signOutButtons(el)[0], 'the other device');
+    // On its own (no wallet header above it), this device's row has its own two buttons.
+    expect(['Stay signed in', 'Sign out'].map((name) => !!buttonNamed(name, el))).to.deep.equal([true, true]);
     button.focus();
     const outcome = firstOf(el, 'ew-session-revoked', () => yes(el));
     await sendKeys({ press: 'Enter' });

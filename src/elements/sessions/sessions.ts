@@ -85,11 +85,16 @@ export class EwSessions extends WalletElement {
     }
   }
 
-  /** This device's buttons: refresh and sign out (it signs in again at once, so it does not ask). */
+  /**
+   * This device's buttons: refresh and sign out (it signs in again at once, so it does not ask).
+   * None inside `<ew-wallet>`, whose header has them: the same two buttons twice on one screen.
+   */
   private own() {
     const s = this.text;
     const { pending } = this.wallet;
-    return html`<button
+    if ((this.getRootNode() as Partial<ShadowRoot>).host?.localName === 'ew-wallet') return nothing;
+    return html`<div class="row">
+      <button
         class="secondary"
         type="button"
         ?disabled=${pending}
@@ -97,9 +102,8 @@ export class EwSessions extends WalletElement {
       >
         ${s.refreshSession}
       </button>
-      <button class="secondary" type="button" ?disabled=${pending} @click=${() => this.signOut()}>
-        ${s.signOut}
-      </button>`;
+      <button class="secondary" type="button" ?disabled=${pending} @click=${() => this.signOut()}>${s.signOut}</button>
+    </div>`;
   }
 
   /** Another device's button, or once pressed, the question. */
@@ -149,7 +153,7 @@ export class EwSessions extends WalletElement {
         </div>
         <div class="muted">${s.signedInAt(since)} · ${s.expiresAt(time(session.expiresAt))}</div>
       </div>
-      ${session.current ? html`<div class="row">${this.own()}</div>` : this.other(session)}
+      ${session.current ? this.own() : this.other(session)}
     </li>`;
   }
 
