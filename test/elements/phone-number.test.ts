@@ -6,7 +6,8 @@
  * where the caret lands after reformatting. Shared: runs in Node and in the browsers.
  */
 import { expect } from 'chai';
-import { describe, it } from '#test-harness';
+import { before, describe, it } from '#test-harness';
+import { loadPhonePlan } from '../../src/elements/account-settings/phone-plan/load-phone-plan.js';
 import {
   caretAfterDigits,
   COUNTRIES,
@@ -23,6 +24,11 @@ import {
 } from '../../src/elements/account-settings/phone-number.js';
 
 describe('phone numbers of <ew-account-settings>', () => {
+  // The numbering plans are a file of their own, which the form loads when it opens.
+  before(async () => {
+    expect(loadPhonePlan.current, 'not loaded by the settings view itself').to.equal(undefined);
+    await loadPhonePlan();
+  });
   it('groups national digits per country as they are typed, the overflow joining the last group', () => {
     const us = countryOf('US');
     expect(['4', '415', '4155', '415555', '4155550', '4155550123'].map((d) => formatNational(d, us))).to.deep.equal([

@@ -7,6 +7,7 @@ import { WalletElement } from '../shared/wallet-element.js';
 import { accountSettingsStyles } from './account-settings.styles.js';
 import { contactForm, typedContact, type Channel, type ContactFormState } from './contact-form.js';
 import { contactSection, privacySection, type Contact } from './settings-sections.js';
+import { loadPhonePlan } from './phone-plan/load-phone-plan.js';
 import { countryOf, defaultRegion, digitsOf, formatNational, maxNational, regroupPhone } from './phone-number.js';
 
 /**
@@ -125,6 +126,8 @@ export class EwAccountSettings extends WalletElement {
     const form = this.forms[channel];
     this.actions[channel].reset();
     this.notice(channel, undefined);
+    // The numbering plans arrive while the number is typed (a save waits for them).
+    if (channel === 'sms') void loadPhonePlan().catch(() => undefined);
     this.patch(channel, {
       open: true,
       // A number typed before (then cancelled) keeps its country.
@@ -144,6 +147,7 @@ export class EwAccountSettings extends WalletElement {
     const client = this.client;
     if (!client || this.actions[channel].pending) return;
     const s = this.text;
+    if (channel === 'sms' && !(await this.actions.sms.run('loadPhonePlan', () => loadPhonePlan()))) return;
     const typed = typedContact(channel, this.forms[channel]);
     if (!typed) return this.refuse(channel);
     const { contact, shown } = typed;

@@ -3,11 +3,9 @@
  * digit grouping as the user types, and the strict E.164 form the service
  * takes (ITU-T E.164: `^\+[1-9]\d{1,14}$`). Whether a number exists in its
  * country's numbering plan (lengths, leading digits) is libphonenumber-js's
- * call, with its smallest ("min") metadata: this folder is a lazy file, so
- * only pages that show the settings download it.
+ * call, in phone-plan/, a file of its own fetched when the phone form opens.
  */
-import { isValidPhoneNumber, validatePhoneNumberLength } from 'libphonenumber-js/core';
-import metadata from 'libphonenumber-js/min/metadata';
+import { loadPhonePlan } from './phone-plan/load-phone-plan.js';
 
 /** A country the form offers: region (ISO 3166-1 alpha-2), calling code, and how national digits are grouped. */
 export interface Country {
@@ -63,12 +61,12 @@ export function toE164(digits: string, country: Country): string {
  * Why `e164` may not be sent: `short` (digits missing for its country's plan),
  * `invalid` (not the service's pattern, too long, or no such number there);
  * undefined when it is a valid number. Any region of a shared calling code
- * will do (+1: a US number chosen as Canada is the same E.164).
+ * will do (+1: a US number chosen as Canada is the same E.164). The plan is
+ * checked once its file is here, which a save waits for (account-settings.ts).
  */
 export function phoneProblem(e164: string): 'short' | 'invalid' | undefined {
   if (!E164.test(e164)) return 'invalid';
-  if (isValidPhoneNumber(e164, metadata)) return undefined;
-  return validatePhoneNumberLength(e164, metadata) === 'TOO_SHORT' ? 'short' : 'invalid';
+  return loadPhonePlan.current?.planProblem(e164);
 }
 
 /** Most national digits the country leaves room for in E.164's 15. */
