@@ -20,6 +20,7 @@ interface Facts {
   overflow: string[];
   texts: string[];
   amounts: { text: string; locale: string | undefined }[];
+  times: { text: string; datetime: string; locale: string | undefined }[];
   csp: string[];
 }
 
@@ -66,6 +67,7 @@ export async function acceptanceProblems(
     ...facts.amounts
       .filter((a) => !intlSays(a.text, a.locale))
       .map((a) => `not Intl's ${a.locale} format: "${a.text}"`),
+    ...facts.times.filter((t) => !intlDates(t)).map((t) => `not Intl's ${t.locale} date or time: "${t.text}"`),
     ...facts.csp.map((line) => `CSP violation: ${line}`),
   );
   tally.targets += facts.targets.length;
@@ -105,6 +107,29 @@ function intlSays(text: string, locale: string | undefined): boolean {
         minimumFractionDigits: 2,
         maximumFractionDigits: 2,
       }).format(minor / 100) === text,
+  );
+}
+
+/** The styles the elements write dates and times in: a `<time>` must read as one of them in its locale. */
+const DATE_STYLES: Intl.DateTimeFormatOptions[] = [
+  { dateStyle: 'medium', timeStyle: 'short' },
+  { dateStyle: 'medium' },
+  { timeStyle: 'short' },
+  { hour: 'numeric', minute: '2-digit' },
+];
+
+function intlDates({
+  text,
+  datetime,
+  locale,
+}: {
+  text: string;
+  datetime: string;
+  locale: string | undefined;
+}): boolean {
+  const date = new Date(datetime);
+  return DATE_STYLES.some(
+    (style) => new Intl.DateTimeFormat(locale, { ...style, timeZone: 'UTC' }).format(date) === text,
   );
 }
 

@@ -66,5 +66,9 @@
     .filter((el) => el.matches('[part~="balance"], dl[part~="summary"] dd'))
     .map((el) => ({ text: el.textContent.trim(), locale: localeOf(el) }));
 
-  return { targets, overflow, texts, amounts, csp: window.__cspViolations ?? [] };
+  const times = shown
+    .filter((el) => el.matches('time[datetime]'))
+    .map((el) => ({ text: el.textContent.trim(), datetime: el.getAttribute('datetime'), locale: localeOf(el) }));
+
+  return { targets, overflow, texts, amounts, times, csp: window.__cspViolations ?? [] };
 };
