@@ -141,4 +141,55 @@ export const approveQuoteStyles = css`
     border-inline-start: 3px solid var(--_danger);
     padding-inline-start: calc(var(--_space) / 2);
   }
+  /* The receipt: a mark in the status's colour, what happened, then its facts and Done. */
+  [part~='receipt'] {
+    display: grid;
+    gap: var(--_space);
+  }
+  .receipt-head {
+    display: flex;
+    align-items: center;
+    gap: calc(var(--_space) * 0.75);
+    font-size: 1.125em;
+    font-weight: 600;
+  }
+  .mark {
+    display: inline-flex;
+    color: var(--_accent);
+  }
+  .mark .icon,
+  .mark [part~='spinner'] {
+    width: 2em;
+    height: 2em;
+  }
+  .mark [part~='spinner'] .icon {
+    width: 100%;
+    height: 100%;
+  }
+  [data-status='completed'] .mark {
+    color: var(--_success);
+  }
+  [data-status='failed'] .mark {
+    color: var(--_danger);
+  }
+  .reference {
+    display: flex;
+    align-items: center;
+    justify-content: flex-end;
+    gap: 2px;
+  }
+  [part~='reference'] {
+    font-family: var(--_font-mono);
+  }
+  /* A whole 44 px target that does not make its row taller than the others. */
+  .reference button {
+    margin-block: -10px;
+    margin-inline-end: calc(var(--_space) / -2);
+  }
+  [part~='done'] {
+    width: 100%;
+  }
+  [part~='receipt'] p[role='status']:empty {
+    display: none;
+  }
 `;
