@@ -1,0 +1,155 @@
+/**
+ * What the user sees of the wallet's visual language, against the sandbox through the relay:
+ * every interactive target at least 44 × 44 px at 320 px (sign-in and the signed-in overview),
+ * one error per view (the newest), spinners that show only once a wait has lasted 300 ms, and
+ * the receipt after approval (mark, time in the element's locale, reference, next step, Done).
+ */
+import { expect } from 'chai';
+import { afterEach, describe, it } from '#test-harness';
+import type { EwApproveQuote } from '../../src/elements/index.js';
+import { shortReference } from '../../src/elements/approve-quote/receipt.js';
+import { newWallet, quoteFor } from '../helpers/browser-stack.js';
+import { buttonNamed, click, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
+import { mountWallet, nextEvent, signInByTyping } from '../helpers/elements.js';
+import { setViewportSize } from '../helpers/viewport.js';
+
+/** Every button, summary, link and field drawn in `root` (shadow roots included) smaller than 44 × 44 px. */
+function smallTargets(root: Element): string[] {
+  return deepQueryAll('button, summary, a[href], input', root)
+    .filter((el) => el.getClientRects().length > 0)
+    .map((el) => [el, el.getBoundingClientRect()] as const)
+    .filter(([, box]) => box.width < 44 || box.height < 44)
+    .map(
+      ([el, box]) => `"${el.textContent?.trim() || el.localName}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+    );
+}
+
+const OFFLINE = 'You appear to be offline. Check your connection and try again.';
+
+describe('the visual language', () => {
+  afterEach(async () => {
+    document.querySelectorAll('ew-wallet, ew-approve-quote').forEach((el) => el.remove());
+    await setViewportSize(800);
+  });
+
+  it('sign-in at 320 px: one primary method, the others outlined after an "or", every target at least 44 × 44 px', async () => {
+    const narrow = await setViewportSize(320);
+    if (narrow) return void console.log(`320 px not checked: ${narrow}`);
+    const el = await mountWallet(await newWallet({ bootstrap: true }), { 'first-sign-in': 'email sms' });
+    const email = await waitFor(() => buttonNamed('Email me a code', el), 'the email button');
+    const sms = buttonNamed('Text me a code', el)!;
+    expect(smallTargets(el)).to.deep.equal([]);
+    expect(getComputedStyle(email).backgroundColor).to.not.equal(getComputedStyle(sms).backgroundColor);
+    expect(deepQueryAll('.or', el).map((or) => or.textContent?.trim())).to.deep.equal(['or']);
+    expect(deepQueryAll('svg[aria-hidden="true"]', email)).to.have.length(1); // its icon, hidden from the tree
+    await click(email);
+    await waitFor(() => buttonNamed('Use another method', el), 'the code view');
+    expect(smallTargets(el), 'with a code sent').to.deep.equal([]);
+  });
+
+  it('the signed-in overview at 320 px: Refresh, Copy and Show QR are buttons with an icon, every target at least 44 × 44 px', async () => {
+    const narrow = await setViewportSize(320);
+    if (narrow) return void console.log(`320 px not checked: ${narrow}`);
+    const el = await mountWallet(await newWallet());
+    await signInByTyping(el);
+    await waitFor(() => deepQueryAll('[part~="address"]', el)[0], 'the address');
+    expect(smallTargets(el)).to.deep.equal([]);
+    for (const name of ['Refresh', 'Copy address', 'Show QR code'])
+      expect(deepQueryAll('svg', buttonNamed(name, el)!), name).to.have.length(1);
+  });
+
+  it('one error per view: a second failure while offline replaces the first, it is not said twice', async () => {
+    const el = await mountWallet(await newWallet());
+    await signInByTyping(el);
+    await waitFor(() => deepQueryAll('[part~="balance"]', el)[0], 'the balance');
+    const online = window.fetch;
+    window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+    try {
+      await click(buttonNamed('Stay signed in', el)!);
+      await waitFor(() => deepQueryAll('[part~="error"]', el).length, "the wallet's error");
+      await click(buttonNamed('Refresh', el)!);
+      await waitFor(
+        () => deepQueryAll('[part~="error"]', el.shadowRoot!.querySelector('ew-wallet-overview')!)[0],
+        "the overview's error",
+      );
+      const said = deepQueryAll('[part~="error"]', el).map((p) => p.textContent?.trim());
+      expect(said).to.deep.equal([OFFLINE]);
+    } finally {
+      window.fetch = online;
+    }
+  });
+
+  it('a spinner shows only once a wait has lasted 300 ms, inside a status', async () => {
+    const el = await mountWallet(
+      {
+        customerId: 'Customer:00000000-0000-4000-8000-000000000000',
+        accountId: 'InternalAccount:00000000-0000-4000-8000-000000000000',
+        emailCredentialId: '',
+        smsCredentialId: undefined,
+      },
+      {},
+      { transport: () => new Promise(() => {}) }, // every request waits for ever
+    );
+    const shown = await waitFor(() => deepQueryAll('[part~="spinner"]', el)[0], 'a spinner');
+    expect(shown.closest('[role="status"]'), 'what is awaited is said in a status').to.not.equal(null);
+    // A spinner drawn now, its animations held at chosen times (no race with the clock).
+    const spinner = shown.cloneNode(true) as HTMLElement;
+    shown.after(spinner);
+    const appear = spinner.getAnimations().find((a) => (a as CSSAnimation).animationName === 'ew-appear');
+    spinner.getAnimations().forEach((a) => a.pause());
+    expect(appear, 'an animation that holds it hidden').to.not.equal(undefined);
+    const opacityAt = (ms: number) => {
+      appear!.currentTime = ms;
+      return getComputedStyle(spinner).opacity;
+    };
+    expect([opacityAt(0), opacityAt(299), opacityAt(300)]).to.deep.equal(['0', '0', '1']);
+    spinner.remove();
+  });
+
+  it("the receipt: a mark, the time in the element's locale, the reference, the next step after a failure, and Done", async () => {
+    const wallet = await newWallet();
+    const el = await mountWallet(wallet);
+    await signInByTyping(el);
+    const approve = document.createElement('ew-approve-quote') as EwApproveQuote;
+    approve.quote = await quoteFor(wallet);
+    approve.locale = 'en-GB';
+    el.append(approve);
+    await waitFor(() => deepQueryAll('[part~="summary"]', approve)[0], 'the summary');
+    const approval = await approve.approve();
+    expect(approval?.quoteId).to.equal(approve.quote.id);
+    const receipt = () => deepQueryAll('[part~="receipt"]', approve)[0];
+    await waitFor(() => receipt()?.getAttribute('data-status') === 'processing', 'the receipt, processing');
+    expect(deepQueryAll('[part~="spinner"]', receipt()!)).to.have.length(1);
+
+    approve.status = 'completed';
+    await approve.updateComplete;
+    expect(deepQueryAll('.mark svg', receipt()!)).to.have.length(1);
+    const time = deepQueryAll<HTMLTimeElement>('time', receipt()!)[0]!;
+    const at = new Date(time.dateTime);
+    expect(Date.now() - at.getTime()).to.be.within(0, 60_000);
+    const format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+    expect(time.textContent?.trim()).to.equal(format.format(at));
+    const reference = deepQueryAll('[part~="reference"]', receipt()!)[0]!;
+    expect([reference.textContent?.trim(), reference.title]).to.deep.equal([
+      shortReference(approval!.quoteId),
+      approval!.quoteId,
+    ]);
+    expect(buttonNamed('Copy reference', receipt()!)).to.not.equal(undefined);
+
+    approve.status = 'failed';
+    approve.failureReason = 'COUNTERPARTY_DELIVERY_FAILED';
+    await approve.updateComplete;
+    expect(receipt()!.textContent).to.include('Ask for a new quote and try again.');
+
+    const done = nextEvent(el, 'ew-receipt-done');
+    // By keyboard: the balance read the settled payment starts may move the page under a pointer.
+    buttonNamed('Done', receipt()!)!.focus();
+    await sendKeys({ press: 'Enter' });
+    expect((await done).detail).to.deep.equal({ quoteId: approval!.quoteId, status: 'failed' });
+    await approve.updateComplete;
+    expect([approve.quote, approve.shadowRoot!.textContent!.trim()]).to.deep.equal([
+      undefined,
+      'No payment to approve yet.',
+    ]);
+  });
+});
