@@ -118,7 +118,7 @@ describe('the visual language', () => {
     const approval = await approve.approve();
     expect(approval?.quoteId).to.equal(approve.quote.id);
     const receipt = () => deepQueryAll('[part~="receipt"]', approve)[0];
-    await waitFor(() => receipt()?.getAttribute('data-status') === 'processing', 'the receipt, processing');
+    await waitFor(() => receipt()?.getAttribute('data-state') === 'processing', 'the receipt, processing');
     expect(deepQueryAll('[part~="spinner"]', receipt()!)).to.have.length(1);
 
     approve.status = 'completed';

@@ -146,7 +146,7 @@ export const approveQuoteStyles = css`
     display: grid;
     gap: var(--_space);
   }
-  .receipt-head {
+  [part~='receipt'] > [part~='status'] {
     display: flex;
     align-items: center;
     gap: calc(var(--_space) * 0.75);
@@ -166,10 +166,10 @@ export const approveQuoteStyles = css`
     width: 100%;
     height: 100%;
   }
-  [data-status='completed'] .mark {
+  [data-state='completed'] .mark {
     color: var(--_success);
   }
-  [data-status='failed'] .mark {
+  [data-state='failed'] .mark {
     color: var(--_danger);
   }
   .reference {

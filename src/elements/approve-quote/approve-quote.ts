@@ -64,7 +64,7 @@ const SHOWN_FROM = [
  * @csspart warning - The notice shown when the payment details cannot be verified.
  * @csspart submit - The approve button.
  * @csspart message - Success and countdown text.
- * @csspart receipt - After approval: its mark, status, time, reference and Done (`data-status` holds the status).
+ * @csspart receipt - After approval: its mark, status, time, reference and Done (`data-state` holds the status).
  * @csspart status - The receipt line after approval (processing, completed, failed).
  * @csspart reference - The quote's id on the receipt, shortened (whole in its title; its button copies it).
  * @csspart done - Done: clears the receipt (the empty state) and sends `ew-receipt-done`.

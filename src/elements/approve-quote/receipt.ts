@@ -92,21 +92,20 @@ export class Receipt implements ReactiveController {
     }
     const at = this.at;
     const time = new Intl.DateTimeFormat(usableLocale(this.host.locale), { dateStyle: 'medium', timeStyle: 'short' });
-    const line =
-      state === 'failed'
-        ? html`<p part="error status" role="alert" tabindex="-1" data-status="failed">
-            ${s.paymentFailed}${reason ? ` ${reason}` : nothing}
-          </p>`
-        : html`<p part="message status" role="status" tabindex="-1" data-status=${state}>
-            ${state === 'completed' ? s.paymentCompleted : s.paymentProcessing}
-          </p>`;
-    return html`<div part="receipt" data-status=${state}>
-      <div class="receipt-head">
-        <span class="mark"
-          >${state === 'processing' ? spinner() : icon(state === 'completed' ? SUCCESS : FAILURE)}</span
-        >
-        ${line}
-      </div>
+    // The mark is inside the status line: a press anywhere on it keeps the focus there.
+    const mark = html`<span class="mark"
+      >${state === 'processing' ? spinner() : icon(state === 'completed' ? SUCCESS : FAILURE)}</span
+    >`;
+    return html`<div part="receipt" data-state=${state}>
+      ${
+        state === 'failed'
+          ? html`<p part="error status" role="alert" tabindex="-1" data-status="failed">
+              ${mark}<span>${s.paymentFailed}${reason ? ` ${reason}` : nothing}</span>
+            </p>`
+          : html`<p part="message status" role="status" tabindex="-1" data-status=${state}>
+              ${mark}<span>${state === 'completed' ? s.paymentCompleted : s.paymentProcessing}</span>
+            </p>`
+      }
       ${state === 'failed' ? html`<p class="next">${s.paymentFailedNext}</p>` : nothing}
       <dl class="receipt-facts">
         <dt>${s.receiptTime}</dt>
