@@ -146,10 +146,14 @@ export const approveQuoteStyles = css`
     display: grid;
     gap: var(--_space);
   }
+  /* The status as a block of its own, its mark above it: it takes the place of Approve, so the
+     second press of a double click lands on it (and keeps the focus there), not past it. */
   [part~='receipt'] > [part~='status'] {
-    display: flex;
-    align-items: center;
-    gap: calc(var(--_space) * 0.75);
+    display: grid;
+    justify-items: center;
+    gap: calc(var(--_space) / 2);
+    padding: var(--_space);
+    text-align: center;
     font-size: 1.125em;
     font-weight: 600;
   }
@@ -159,8 +163,8 @@ export const approveQuoteStyles = css`
   }
   .mark .icon,
   .mark [part~='spinner'] {
-    width: 2em;
-    height: 2em;
+    width: 3em;
+    height: 3em;
   }
   .mark [part~='spinner'] .icon {
     width: 100%;
