@@ -88,6 +88,10 @@ export const themeStyles = css`
     display: grid;
     gap: var(--_space);
   }
+  /* A live region waiting for words takes no row (and so no gap): the gaps between methods stay even. */
+  [part~='base'] > [aria-live]:empty {
+    position: absolute;
+  }
   h2,
   h3 {
     margin: 0;
