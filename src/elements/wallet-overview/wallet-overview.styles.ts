@@ -52,6 +52,10 @@ export const walletOverviewStyles = css`
     flex-wrap: wrap;
     gap: calc(var(--_space) / 2);
   }
+  /* Side by side when they fit, else each the card's width (never a ragged stack). */
+  .actions > button {
+    flex: 1 1 auto;
+  }
   [part~='qr'] {
     width: min(12rem, 100%);
     height: auto;
