@@ -6,7 +6,9 @@
  */
 import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
+import { fetchTransport } from '../../src/client/index.js';
 import type { EwApproveQuote, EwWallet } from '../../src/elements/index.js';
+import type { Transport } from '../../src/protocol/index.js';
 import { shortReference } from '../../src/elements/approve-quote/receipt.js';
 import { emailSignIn, makeClient, newWallet, quoteFor, testIdp } from '../helpers/browser-stack.js';
 import { buttonNamed, click, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
@@ -137,6 +139,18 @@ describe('the visual language', () => {
     };
     expect([opacityAt(0), opacityAt(299), opacityAt(300)]).to.deep.equal(['0', '0', '1']);
     spinner.remove();
+  });
+
+  it('a wait inside a button has a spinner there and a status that says it (a button changing its words is not announced)', async () => {
+    const sandbox = fetchTransport('/api');
+    // Sending a code waits for ever; everything else goes to the sandbox.
+    const transport: Transport = (request) =>
+      request.method === 'POST' && request.path.endsWith('/challenge') ? new Promise(() => {}) : sandbox(request);
+    const el = await mountWallet(await newWallet(), {}, { transport });
+    await click(await waitFor(() => buttonNamed('Email me a code', el), 'the email button'));
+    const otp = deepQueryAll('ew-otp-sign-in', el)[0]!;
+    await waitFor(() => deepQueryAll('button [part~="spinner"]', otp)[0], 'the spinner in the button');
+    expect(deepQueryAll('[role="status"]', otp).map((x) => x.textContent?.trim())).to.include('Sending a code…');
   });
 
   it("the receipt: a mark, the time in the element's locale, the reference, the next step after a failure, and Done", async () => {

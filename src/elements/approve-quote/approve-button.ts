@@ -5,7 +5,7 @@
  * it says why it never arms.
  */
 import { html } from 'lit';
-import { spinner } from '../icons/icons.js';
+import { spinner, waitStatus } from '../icons/icons.js';
 import type { VerifiedQuote } from '../../client/index.js';
 import type { WalletStrings } from '../strings/index.js';
 import type { Arming } from './arming.js';
@@ -34,6 +34,7 @@ export function approveButton({ view, pending, arming, framed, press, s }: Appro
     >
       ${pending ? html`${spinner()}${s.approving}` : s.approve}
     </button>
+    ${waitStatus(pending && s.approving)}
     <p id="arm-hint" class=${framed ? 'muted' : 'visually-hidden'}>
       ${armed ? '' : framed ? s.framedHint : s.armHint}
     </p>`;

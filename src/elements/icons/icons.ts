@@ -53,3 +53,10 @@ export const spinner = (label?: string) =>
   label
     ? html`<span part="spinner" role="status" aria-label=${label}>${icon(LOADER)}</span>`
     : html`<span part="spinner" aria-hidden="true">${icon(LOADER)}</span>`;
+
+/**
+ * What a wait inside a button says to assistive technology: a button's words changing is not
+ * announced, a status is. Always drawn (empty when idle), so the region exists before its words.
+ */
+export const waitStatus = (words: string | false | undefined) =>
+  html`<span class="visually-hidden" role="status">${words || ''}</span>`;

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { icon, PROVIDER, spinner } from '../icons/icons.js';
+import { icon, PROVIDER, spinner, waitStatus } from '../icons/icons.js';
 import type { OidcTokenProvider, PreparedOAuthSignIn } from '../../client/index.js';
 import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
@@ -93,6 +93,7 @@ export class EwOAuthSignIn extends WalletElement {
         <span class="label">${pending ? s.working : (this.label ?? s.signInWithOAuth)}</span>
       </button>
       <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
+      ${waitStatus(pending && s.working)}
     </div>`;
   }
 }

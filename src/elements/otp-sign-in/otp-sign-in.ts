@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { icon, MAIL, PHONE, spinner } from '../icons/icons.js';
+import { icon, MAIL, PHONE, spinner, waitStatus } from '../icons/icons.js';
 import type { OtpSignIn } from '../../client/index.js';
 import { EwCredentialAddedEvent } from '../events/credential-added.js';
 import { EwOtpSentEvent } from '../events/otp-sent.js';
@@ -241,6 +241,7 @@ export class EwOtpSignIn extends WalletElement {
           >
         </button>
         <div aria-live="polite">${errorLine}</div>
+        ${waitStatus(pending && s.sendingCode)}
       </div>`;
     }
     const waitMs = this.flow.resendAvailableAt - this.clock.now;
@@ -264,6 +265,7 @@ export class EwOtpSignIn extends WalletElement {
         </button>
       </div>
       <div aria-live="polite">${aboutCode ? nothing : errorLine}</div>
+      ${waitStatus(pending && (verifying ? s.verifying : s.sendingCode))}
     </div>`;
   }
 }

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { icon, PASSKEY, spinner } from '../icons/icons.js';
+import { icon, PASSKEY, spinner, waitStatus } from '../icons/icons.js';
 import type { PreparedPasskeySignIn } from '../../client/index.js';
 import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
@@ -105,6 +105,7 @@ export class EwPasskeySignIn extends WalletElement {
           : nothing
       }
       <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
+      ${waitStatus(pending && s.waitingForPasskey)}
     </div>`;
   }
 }

@@ -8,7 +8,7 @@ import { WalletElement } from '../shared/wallet-element.js';
 import { loadQrEncoder, type QrEncoder } from './load-qr.js';
 import { walletOverviewStyles } from './wallet-overview.styles.js';
 import { groupedAddress } from './address-format.js';
-import { icon, spinner } from '../icons/icons.js';
+import { icon, spinner, waitStatus } from '../icons/icons.js';
 import { COPY, QR, REFRESH } from './overview-icons.js';
 
 /** `address` as shown: its checksum case, or `refused` when its case contradicts its checksum (altered on the way). */
@@ -197,6 +197,7 @@ export class EwWalletOverview extends WalletElement {
           : nothing
       }
       ${this.notice ? html`<p class="muted" role="status">${this.notice}</p>` : nothing}
+      ${waitStatus(loading && s.loading)}
       ${error && !pending ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}
     </div>`;
   }
