@@ -224,7 +224,7 @@ export class EwAccountSettings extends WalletElement {
   }
 
   private contactForm(channel: Channel, s: WalletStrings) {
-    const { pending, error } = this.actions[channel];
+    const { pending, shownError: error } = this.actions[channel];
     return contactForm({
       channel,
       form: this.forms[channel],
@@ -257,7 +257,7 @@ export class EwAccountSettings extends WalletElement {
   }
 
   private privacySection(s: WalletStrings) {
-    const { pending, error } = this.actions.privacy;
+    const { pending, shownError: error } = this.actions.privacy;
     return privacySection({
       strings: s,
       on: this.privateOn,
@@ -271,12 +271,12 @@ export class EwAccountSettings extends WalletElement {
 
   protected override render() {
     const s = this.text;
-    const { pending, error } = this.loading;
+    const { pending, error, shownError } = this.loading;
     return html`<div part="base" aria-busy=${pending ? 'true' : 'false'}>
       ${this.hideTitle ? nothing : html`<h3>${s.accountSettingsTitle}</h3>`}
       ${
         error && !pending && !this.contacts
-          ? html`<p part="error" role="alert">${errorText(error, s)}</p>
+          ? html`${shownError ? html`<p part="error" role="alert">${errorText(shownError, s)}</p>` : nothing}
               <button class="secondary" type="button" @click=${() => this.load()}>${s.tryAgain}</button>`
           : html`${this.contactSection('email', s)} ${this.contactSection('sms', s)} ${this.privacySection(s)}`
       }

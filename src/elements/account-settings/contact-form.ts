@@ -5,6 +5,7 @@
  * and does the saving; this only draws it and reports what the user did.
  */
 import { html, nothing } from 'lit';
+import { spinner } from '../icons/icons.js';
 import { type ErrorInfo } from '../shared/error-info.js';
 import { errorText, type WalletStrings } from '../strings/index.js';
 import { COUNTRIES, countryOf, digitsOf, displayPhone, INTERNATIONAL, phoneProblem, toE164 } from './phone-number.js';
@@ -119,7 +120,7 @@ export function contactForm(view: ContactFormView) {
     ${problem ? html`<p id="${channel}-error" part="error" role="alert">${problem}</p>` : nothing}
     <div class="row">
       <button part="submit" type="submit" ?disabled=${pending}>
-        ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.saving}` : s.save}
+        ${pending ? html`${spinner()}${s.saving}` : s.save}
       </button>
       <button class="secondary" type="button" ?disabled=${pending} @click=${view.onCancel}>${s.cancel}</button>
     </div>

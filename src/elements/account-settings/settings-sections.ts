@@ -4,6 +4,7 @@
  * notice, and "Verify with a code" for a new address) and the privacy switch.
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { spinner } from '../icons/icons.js';
 import type { ErrorInfo } from '../shared/error-info.js';
 import { CODE_SLOT } from '../shared/code-slot.js';
 import { visibleLabel } from '../shared/format.js';
@@ -102,7 +103,7 @@ export function privacySection(v: PrivacySectionView) {
         aria-disabled=${pending || !v.loaded ? 'true' : 'false'}
         @click=${v.onToggle}
       >
-        ${pending ? html`<span part="spinner" aria-hidden="true"></span>` : nothing}
+        ${pending ? html`${spinner()}` : nothing}
         <span class="track" aria-hidden="true"></span>
       </button>
     </div>

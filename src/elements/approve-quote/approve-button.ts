@@ -5,6 +5,7 @@
  * it says why it never arms.
  */
 import { html } from 'lit';
+import { spinner, waitStatus } from '../icons/icons.js';
 import type { VerifiedQuote } from '../../client/index.js';
 import type { WalletStrings } from '../strings/index.js';
 import type { Arming } from './arming.js';
@@ -31,8 +32,9 @@ export function approveButton({ view, pending, arming, framed, press, s }: Appro
       @keydown=${(event: KeyboardEvent) => event.repeat && event.preventDefault()}
       @click=${press}
     >
-      ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.approving}` : s.approve}
+      ${pending ? html`${spinner()}${s.approving}` : s.approve}
     </button>
+    ${waitStatus(pending && s.approving)}
     <p id="arm-hint" class=${framed ? 'muted' : 'visually-hidden'}>
       ${armed ? '' : framed ? s.framedHint : s.armHint}
     </p>`;

@@ -141,4 +141,59 @@ export const approveQuoteStyles = css`
     border-inline-start: 3px solid var(--_danger);
     padding-inline-start: calc(var(--_space) / 2);
   }
+  /* The receipt: a mark in the status's colour, what happened, then its facts and Done. */
+  [part~='receipt'] {
+    display: grid;
+    gap: var(--_space);
+  }
+  /* The status as a block of its own, its mark above it: it takes the place of Approve, so the
+     second press of a double click lands on it (and keeps the focus there), not past it. */
+  [part~='receipt'] > [part~='status'] {
+    display: grid;
+    justify-items: center;
+    gap: calc(var(--_space) / 2);
+    padding: var(--_space);
+    text-align: center;
+    font-size: 1.125em;
+    font-weight: 600;
+  }
+  .mark {
+    display: inline-flex;
+    color: var(--_accent);
+  }
+  .mark .icon,
+  .mark [part~='spinner'] {
+    width: 3em;
+    height: 3em;
+  }
+  .mark [part~='spinner'] .icon {
+    width: 100%;
+    height: 100%;
+  }
+  [data-state='completed'] .mark {
+    color: var(--_success);
+  }
+  [data-state='failed'] .mark {
+    color: var(--_danger);
+  }
+  .reference {
+    display: flex;
+    align-items: center;
+    justify-content: flex-end;
+    gap: 2px;
+  }
+  [part~='reference'] {
+    font-family: var(--_font-mono);
+  }
+  /* A whole 44 px target that does not make its row taller than the others. */
+  .reference button {
+    margin-block: -10px;
+    margin-inline-end: calc(var(--_space) / -2);
+  }
+  [part~='done'] {
+    width: 100%;
+  }
+  [part~='receipt'] p[role='status']:empty {
+    display: none;
+  }
 `;

@@ -14,7 +14,8 @@ import { approveQuoteStyles } from './approve-quote.styles.js';
 import { approveButton } from './approve-button.js';
 import { Arming, isFramed } from './arming.js';
 import { PayeeRead, payeeBlock, paymentDetails } from './payee.js';
-import { countdown, quoteSummary, receipt, showQuote, type PaymentStatus, type Shown } from './quote-summary.js';
+import { countdown, quoteSummary, showQuote, type PaymentStatus, type Shown } from './quote-summary.js';
+import { Receipt } from './receipt.js';
 
 export { ARM_AFTER_MS } from './arming.js';
 export type { PaymentStatus } from './quote-summary.js';
@@ -63,9 +64,14 @@ const SHOWN_FROM = [
  * @csspart warning - The notice shown when the payment details cannot be verified.
  * @csspart submit - The approve button.
  * @csspart message - Success and countdown text.
+ * @csspart receipt - After approval: its mark, status, time, reference and Done (`data-state` holds the status).
  * @csspart status - The receipt line after approval (processing, completed, failed).
+ * @csspart reference - The quote's id on the receipt, shortened (whole in its title; its button copies it).
+ * @csspart done - Done: clears the receipt (the empty state) and sends `ew-receipt-done`.
+ * @csspart empty - The empty state (no quote).
  * @csspart error - The error message.
  * @event {EwSignatureEvent} ew-signature - The approval: signature, quote id, idempotency key, session expiry.
+ * @event {EwReceiptDoneEvent} ew-receipt-done - Done was pressed on the receipt; the quote is cleared.
  * @event {EwErrorEvent} ew-error - The quote was refused, or signing failed.
  * @event {EwReadyEvent} ew-ready - A quote is shown (again for each new quote).
  * @event {EwLoadErrorEvent} ew-load-error - The quote was refused (its payload contradicts it or is malformed).
@@ -125,6 +131,7 @@ export class EwApproveQuote extends WalletElement {
   private readonly arming = new Arming(this);
   private readonly clock = new ServerTimeController(this);
   private readonly payee = new PayeeRead(this, () => this.arming.disarm());
+  private readonly receipt = new Receipt(this);
 
   /** The account the quote on screen commits to pay (PayeeRead reads whom it belongs to). */
   destination(): string | undefined {
@@ -241,9 +248,9 @@ export class EwApproveQuote extends WalletElement {
       </div>`;
     }
     const shown = this.shown;
-    if (!shown) return html`<div part="base"><p class="muted">${s.noQuote}</p></div>`;
+    if (!shown) return html`<div part="base"><p part="empty" class="muted" tabindex="-1">${s.noQuote}</p></div>`;
     const { view } = shown;
-    const { error } = this.wallet;
+    const { shownError: error } = this.wallet;
     const msLeft = view.expiresAtMs - this.clock.now;
     const expired = msLeft <= 0;
     const signedIn = this.client?.state.status === 'signed-in';
@@ -260,7 +267,7 @@ export class EwApproveQuote extends WalletElement {
       ${view.verified ? nothing : html`<p part="warning" id="unverified">${s.paymentUnverified}</p>`}
       ${
         this.approval
-          ? receipt(this.status, this.failureReason, s)
+          ? this.receipt.render(this.approval.quoteId, s)
           : expired
             ? html`<p part="error" role="alert">${s.quoteExpired}</p>`
             : !signedIn

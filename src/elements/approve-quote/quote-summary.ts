@@ -85,19 +85,3 @@ export function countdown(msLeft: number, s: WalletStrings) {
       ${announce ? s.expiresIn(Math.floor(announce / 60), announce % 60) : ''}
     </p>`;
 }
-
-/** After approval: where the payment stands, in the user's words. */
-export function receipt(status: PaymentStatus | undefined, failureReason: string | undefined, s: WalletStrings) {
-  if (status === 'completed')
-    return html`<p part="message status" role="status" tabindex="-1" data-status="completed">${s.paymentCompleted}</p>`;
-  if (status === 'failed') {
-    const reason =
-      failureReason && Object.hasOwn(s.failureReasons, failureReason) ? s.failureReasons[failureReason] : undefined;
-    return html`<p part="error status" role="alert" tabindex="-1" data-status="failed">
-      ${s.paymentFailed}${reason ? ` ${reason}` : nothing}
-    </p>`;
-  }
-  return html`<p part="message status" role="status" tabindex="-1" data-status="processing">
-    <span part="spinner" aria-hidden="true"></span>${s.paymentProcessing}
-  </p>`;
-}

@@ -11,6 +11,7 @@
  * Another client (another account) starts afresh.
  */
 import { adoptStyles, css, html, nothing, type LitElement, type ReactiveController } from 'lit';
+import { spinner } from '../icons/icons.js';
 
 /** The question's look: a row of its own under the row's label; the action in the danger colour. */
 const confirmStyles = css`
@@ -110,7 +111,7 @@ export class ConfirmRow implements ReactiveController {
           aria-disabled=${q.running ? 'true' : 'false'}
           @click=${() => q.running || q.run()}
         >
-          ${q.running ? html`<span part="spinner" aria-hidden="true"></span>${q.busy}` : q.yes}
+          ${q.running ? html`${spinner()}${q.busy}` : q.yes}
         </button>
         <button class="secondary" type="button" ?disabled=${q.running} @click=${() => this.cancel()}>${q.no}</button>
       </div>

@@ -1,4 +1,5 @@
 import { html, nothing } from 'lit';
+import { spinner } from '../icons/icons.js';
 import type { AuthMethod, OidcTokenProvider, PreparedPasskeyRegistration } from '../../client/index.js';
 import { EwCredentialAddedEvent } from '../events/credential-added.js';
 import { EwCredentialRemovedEvent } from '../events/credential-removed.js';
@@ -188,7 +189,7 @@ export class EwCredentials extends WalletElement {
 
   protected override render() {
     const s = this.text;
-    const { pending, error, action } = this.wallet;
+    const { pending, shownError: error, action } = this.wallet;
     const current = this.client?.session?.credentialId;
     // The passkey sheet is up: say so, and let the user give up without waiting for its timeout.
     const waitingForPasskey = pending && action === 'registerPasskey';
@@ -196,14 +197,14 @@ export class EwCredentials extends WalletElement {
       ${this.hideTitle ? nothing : html`<h3>${s.credentialsTitle}</h3>`}
       ${
         !this.list.value
-          ? html`<p role="status"><span part="spinner" aria-hidden="true"></span>${s.loading}</p>`
+          ? html`<p role="status">${spinner()}${s.loading}</p>`
           : html`<ul>
               ${this.list.value.map((credential) => this.item(credential, current, this.list.value!.length))}
             </ul>`
       }
       <div class="row">
         <button type="button" ?disabled=${pending || !this.client} @click=${() => this.addPasskey()}>
-          ${waitingForPasskey ? html`<span part="spinner" aria-hidden="true"></span>${s.waitingForPasskey}` : s.addPasskey}
+          ${waitingForPasskey ? html`${spinner()}${s.waitingForPasskey}` : s.addPasskey}
         </button>
         ${
           waitingForPasskey

@@ -1,4 +1,5 @@
 import { html, nothing } from 'lit';
+import { spinner } from '../icons/icons.js';
 import { EwWalletExportedEvent } from '../events/wallet-exported.js';
 import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
@@ -99,7 +100,7 @@ export class EwExportWallet extends WalletElement {
 
   protected override render() {
     const s = this.text;
-    const { pending, error } = this.wallet;
+    const { pending, shownError: error } = this.wallet;
     return html`<div part="base">
       ${this.hideTitle ? nothing : html`<h3>${s.exportTitle}</h3>`}
       <p class="warning">${s.exportWarning}</p>
@@ -127,7 +128,7 @@ export class EwExportWallet extends WalletElement {
                 ?disabled=${!this.confirmed || pending || !this.client}
                 @click=${() => this.reveal()}
               >
-                ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.working}` : s.reveal}
+                ${pending ? html`${spinner()}${s.working}` : s.reveal}
               </button>`
       }
       <div aria-live="polite">

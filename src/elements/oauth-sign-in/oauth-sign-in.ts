@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
+import { icon, PROVIDER, spinner, waitStatus } from '../icons/icons.js';
 import type { OidcTokenProvider, PreparedOAuthSignIn } from '../../client/index.js';
 import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
@@ -80,7 +81,7 @@ export class EwOAuthSignIn extends WalletElement {
 
   protected override render() {
     const s = this.text;
-    const { pending, error } = this.wallet;
+    const { pending, shownError: error } = this.wallet;
     return html`<div part="base">
       <button
         part="submit"
@@ -88,9 +89,11 @@ export class EwOAuthSignIn extends WalletElement {
         ?disabled=${pending || !this.client || !this.tokenProvider}
         @click=${() => this.signIn()}
       >
-        ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.working}` : (this.label ?? s.signInWithOAuth)}
+        ${pending ? spinner() : icon(PROVIDER)}
+        <span class="label">${pending ? s.working : (this.label ?? s.signInWithOAuth)}</span>
       </button>
       <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
+      ${waitStatus(pending && s.working)}
     </div>`;
   }
 }

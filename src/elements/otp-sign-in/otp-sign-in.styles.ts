@@ -35,4 +35,8 @@ export const otpSignInStyles = css`
     outline: 3px solid var(--_accent) !important;
     outline-offset: 2px !important;
   }
+  /* Verify, then resend under it, each the card's width: as the methods were (a long resend wait never wraps beside Verify). */
+  .row {
+    display: grid;
+  }
 `;

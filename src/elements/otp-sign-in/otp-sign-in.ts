@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
+import { icon, MAIL, PHONE, spinner, waitStatus } from '../icons/icons.js';
 import type { OtpSignIn } from '../../client/index.js';
 import { EwCredentialAddedEvent } from '../events/credential-added.js';
 import { EwOtpSentEvent } from '../events/otp-sent.js';
@@ -189,7 +190,7 @@ export class EwOtpSignIn extends WalletElement {
 
   /** The error shown is about the code: checking it failed. */
   private get aboutCode(): boolean {
-    return !!this.wallet.error && this.wallet.action === 'verifyCode';
+    return !!this.wallet.shownError && this.wallet.action === 'verifyCode';
   }
 
   /** WebOTP (Chromium on Android): fills the code from the SMS when the user allows it. */
@@ -215,7 +216,7 @@ export class EwOtpSignIn extends WalletElement {
       this.wallet.reset();
     }
     // Invalid when refused, not merely unchecked (a network failure): the code the field holds is wrong.
-    const error = this.aboutCode && this.wallet.error!;
+    const error = this.aboutCode && this.wallet.shownError!;
     if (this.input) {
       this.input.setAttribute('aria-label', this.text.codeLabel); // the words may have changed (a locale)
       this.note!.textContent = error ? errorText(error, this.text) : '';
@@ -230,14 +231,18 @@ export class EwOtpSignIn extends WalletElement {
 
   protected override render() {
     const s = this.text;
-    const { pending, error, action } = this.wallet;
+    const { pending, shownError: error, action } = this.wallet;
     const errorLine = error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing;
     if (!this.flow) {
       return html`<div part="base">
         <button part="submit" type="button" ?disabled=${pending || !this.client} @click=${() => this.start()}>
-          ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.sendingCode}` : this.channel === 'sms' ? s.signInWithSms : s.signInWithEmail}
+          ${pending ? spinner() : icon(this.channel === 'sms' ? PHONE : MAIL)}
+          <span class="label"
+            >${pending ? s.sendingCode : this.channel === 'sms' ? s.signInWithSms : s.signInWithEmail}</span
+          >
         </button>
         <div aria-live="polite">${errorLine}</div>
+        ${waitStatus(pending && s.sendingCode)}
       </div>`;
     }
     const waitMs = this.flow.resendAvailableAt - this.clock.now;
@@ -254,13 +259,14 @@ export class EwOtpSignIn extends WalletElement {
       </div>
       <div class="row">
         <button part="submit" type="button" ?disabled=${pending} @click=${() => this.submit()}>
-          ${verifying ? html`<span part="spinner" aria-hidden="true"></span>${s.verifying}` : s.verify}
+          ${verifying ? html`${spinner()}${s.verifying}` : s.verify}
         </button>
         <button class="secondary resend" type="button" ?disabled=${pending || waitMs > 0} @click=${() => this.start()}>
           ${waitMs > 0 ? s.resendIn(Math.ceil(waitMs / 1000)) : s.resend}
         </button>
       </div>
       <div aria-live="polite">${aboutCode ? nothing : errorLine}</div>
+      ${waitStatus(pending && (verifying ? s.verifying : s.sendingCode))}
     </div>`;
   }
 }

@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
+import { icon, PASSKEY, spinner, waitStatus } from '../icons/icons.js';
 import type { PreparedPasskeySignIn } from '../../client/index.js';
 import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
@@ -90,10 +91,11 @@ export class EwPasskeySignIn extends WalletElement {
 
   protected override render() {
     const s = this.text;
-    const { pending, error } = this.wallet;
+    const { pending, shownError: error } = this.wallet;
     return html`<div part="base">
       <button part="submit" type="button" ?disabled=${pending || !this.client} @click=${() => this.signIn()}>
-        ${pending ? html`<span part="spinner" aria-hidden="true"></span>${s.waitingForPasskey}` : (this.label ?? s.signInWithPasskey)}
+        ${pending ? spinner() : icon(PASSKEY)}
+        <span class="label">${pending ? s.waitingForPasskey : (this.label ?? s.signInWithPasskey)}</span>
       </button>
       ${
         pending
@@ -103,6 +105,7 @@ export class EwPasskeySignIn extends WalletElement {
           : nothing
       }
       <div aria-live="polite">${error ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}</div>
+      ${waitStatus(pending && s.waitingForPasskey)}
     </div>`;
   }
 }

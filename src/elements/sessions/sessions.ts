@@ -1,4 +1,5 @@
 import { html, nothing } from 'lit';
+import { spinner } from '../icons/icons.js';
 import type { ListedSession } from '../../client/index.js';
 import { EwSessionRevokedEvent } from '../events/session-revoked.js';
 import { EwSignedOutEvent } from '../events/signed-out.js';
@@ -159,13 +160,13 @@ export class EwSessions extends WalletElement {
 
   protected override render() {
     const s = this.text;
-    const { pending, error } = this.wallet;
+    const { pending, shownError: error } = this.wallet;
     const list = this.list.value;
     return html`<div part="base" aria-busy=${pending ? 'true' : 'false'}>
       ${this.hideTitle ? nothing : html`<h3>${s.sessionsTitle}</h3>`}
       ${
         !list
-          ? html`<p role="status"><span part="spinner" aria-hidden="true"></span>${s.loading}</p>`
+          ? html`<p role="status">${spinner()}${s.loading}</p>`
           : list.length === 0
             ? html`<p>${s.noSessions}</p>`
             : html`<ul>

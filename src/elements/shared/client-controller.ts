@@ -5,12 +5,24 @@
  * after the element's client was replaced (another account) is dropped:
  * neither its result nor its error belongs to what is shown. Leaving the
  * page (the element disconnecting) stops listening.
+ *
+ * One error per view: an error is shown (`shownError`) until a newer one is
+ * reported anywhere in the same view (the outermost `ew-*` element around it,
+ * through shadow roots and slots), so one failure is never said twice.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { WalletClient } from '../../client/index.js';
 import { EwErrorEvent } from '../events/error.js';
 import { describeError, type ErrorInfo } from './error-info.js';
 import { reportSetupProblem } from './setup-problem.js';
+
+/** The view an element is part of: the outermost `ew-*` element around it, through shadow roots and light DOM. */
+function viewOf(el: Element): Element {
+  let view = el;
+  for (let node: Node | null = el; node; node = node instanceof ShadowRoot ? node.host : node.parentNode)
+    if (node instanceof Element && node.localName.startsWith('ew-')) view = node;
+  return view;
+}
 
 type Host = ReactiveControllerHost & HTMLElement & { client: WalletClient | undefined };
 
@@ -25,6 +37,14 @@ export class ClientController implements ReactiveController {
   /** Counts runs, so that only the latest one's outcome is recorded. */
   private runs = 0;
   private readonly onChange = () => this.host.requestUpdate();
+  /** A newer error in the same view took this one's place. */
+  private superseded = false;
+  private view: Element | undefined;
+  private readonly onViewError = (event: Event) => {
+    if (!this.error || this.superseded || (event as CustomEvent<unknown>).detail === this.error) return;
+    this.superseded = true;
+    this.host.requestUpdate();
+  };
 
   constructor(private readonly host: Host) {
     host.addController(this);
@@ -32,6 +52,8 @@ export class ClientController implements ReactiveController {
 
   hostConnected(): void {
     this.follow();
+    this.view = viewOf(this.host);
+    this.view.addEventListener('ew-error', this.onViewError);
   }
 
   hostUpdate(): void {
@@ -39,6 +61,8 @@ export class ClientController implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    this.view?.removeEventListener('ew-error', this.onViewError);
+    this.view = undefined;
     this.subscribed?.removeEventListener('change', this.onChange);
     this.subscribed = undefined;
   }
@@ -49,6 +73,11 @@ export class ClientController implements ReactiveController {
     this.subscribed?.removeEventListener('change', this.onChange);
     client?.addEventListener('change', this.onChange);
     this.subscribed = client;
+  }
+
+  /** The error to show: the last one, unless a newer one has been reported in the same view since. */
+  get shownError(): ErrorInfo | undefined {
+    return this.superseded ? undefined : this.error;
   }
 
   get pending(): boolean {
@@ -65,6 +94,7 @@ export class ClientController implements ReactiveController {
     this.status = 'pending';
     this.action = action;
     this.error = undefined;
+    this.superseded = false;
     this.host.requestUpdate();
     // The outcome belongs to the client it ran for: under another one (a new account) it is dropped.
     // A run started after a reset owns the status; an earlier one still answers its caller.
@@ -101,6 +131,7 @@ export class ClientController implements ReactiveController {
   reset(): void {
     this.status = 'idle';
     this.error = undefined;
+    this.superseded = false;
     this.action = undefined;
     this.host.requestUpdate();
   }

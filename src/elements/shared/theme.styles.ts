@@ -88,6 +88,10 @@ export const themeStyles = css`
     display: grid;
     gap: var(--_space);
   }
+  /* A live region waiting for words takes no row (and so no gap): the gaps between methods stay even. */
+  [part~='base'] > [aria-live]:empty {
+    position: absolute;
+  }
   h2,
   h3 {
     margin: 0;
@@ -99,27 +103,49 @@ export const themeStyles = css`
   }
   button {
     font: inherit;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    gap: calc(var(--_space) / 2);
     min-height: 44px;
+    min-width: 44px;
     padding: 0 calc(var(--_space) * 1.25);
     border-radius: var(--_radius);
     border: 1px solid var(--_accent);
     background: var(--_accent);
     color: var(--_on-accent);
+    font-weight: 600;
     cursor: pointer;
+  }
+  /* A button's words stay on one line (a long provider name is cut, never wrapped under its icon). */
+  button > .label {
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
   }
   button.secondary {
     background: transparent;
     color: var(--_fg);
     border-color: var(--_border);
   }
+  /* A quiet action beside what it acts on (Refresh, Copy, Show QR): a whole 44 px target, no underline. */
   button.link {
     background: none;
-    border: none;
+    border-color: transparent;
     color: var(--_accent);
-    text-decoration: underline;
-    min-height: 32px;
-    padding: 0;
+    padding: 0 calc(var(--_space) / 2);
     justify-self: start;
+  }
+  button.link:hover:not(:disabled) {
+    background: var(--_raised);
+  }
+  @media (prefers-reduced-motion: no-preference) {
+    button {
+      transition:
+        background-color 0.15s,
+        border-color 0.15s;
+    }
   }
   button:disabled {
     cursor: not-allowed;
@@ -141,20 +167,31 @@ export const themeStyles = css`
   [part~='message'] {
     color: var(--_success);
   }
+  /* Icons sit on the text's line, in its colour. */
+  .icon {
+    width: 1.25em;
+    height: 1.25em;
+    flex: none;
+  }
+  /* Waits longer than 300 ms show a turning arc; a quicker answer never flashes it. */
   [part~='spinner'] {
-    display: inline-block;
-    width: 1em;
-    height: 1em;
-    border: 2px solid currentColor;
-    border-right-color: transparent;
-    border-radius: 50%;
-    vertical-align: -0.125em;
+    display: inline-flex;
+    vertical-align: -0.25em;
+    animation:
+      ew-appear 0s 300ms backwards,
+      ew-spin 0.9s linear infinite;
+  }
+  p > [part~='spinner'] {
     margin-inline-end: 0.5em;
-    animation: ew-spin 0.8s linear infinite;
   }
   @media (prefers-reduced-motion: reduce) {
     [part~='spinner'] {
-      animation-duration: 2.4s;
+      animation: ew-appear 0s 300ms backwards;
+    }
+  }
+  @keyframes ew-appear {
+    from {
+      opacity: 0;
     }
   }
   @keyframes ew-spin {

@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
+import { spinner } from '../icons/icons.js';
 import type { AuthMethod, OidcTokenProvider } from '../../client/index.js';
 import { CODE_SLOT } from '../shared/code-slot.js';
 import { errorText } from '../strings/index.js';
@@ -6,6 +7,7 @@ import { themeStyles } from '../shared/theme.styles.js';
 import { ClientRead } from '../shared/client-read.js';
 import { WalletElement } from '../shared/wallet-element.js';
 import { visibleLabel } from '../shared/format.js';
+import { signInStyles } from './sign-in.styles.js';
 
 /**
  * Offers every sign-in method the wallet has: email and SMS codes, each
@@ -26,7 +28,7 @@ import { visibleLabel } from '../shared/format.js';
 export class EwSignIn extends WalletElement {
   /** The tag this element is registered under (elements/catalog.ts). */
   static readonly tag = 'ew-sign-in';
-  static override styles = [themeStyles];
+  static override styles = [themeStyles, signInStyles];
   static override properties = {
     oidcTokenProvider: { attribute: false },
     oauthLabel: { attribute: 'oauth-label' },
@@ -90,43 +92,54 @@ export class EwSignIn extends WalletElement {
 
   protected override render() {
     const s = this.text;
-    const { error } = this.wallet;
+    // The methods could not load: Try again stays, though a newer error elsewhere in the view is the one said.
+    const { error, shownError } = this.wallet;
     if (!this.methods.value) {
       return html`<div part="base" aria-busy=${error ? 'false' : 'true'}>
         ${
           error
-            ? html`<p part="error" role="alert">${errorText(error, s)}</p>
+            ? html`${shownError ? html`<p part="error" role="alert">${errorText(shownError, s)}</p>` : nothing}
                 <button class="secondary" type="button" @click=${() => this.load()}>${s.tryAgain}</button>`
-            : html`<p role="status"><span part="spinner" aria-hidden="true"></span>${s.loading}</p>`
+            : html`<p role="status">${spinner()}${s.loading}</p>`
         }
       </div>`;
     }
     const of = (type: string) => this.methods.value!.filter((c) => c.type === type);
     const passkeys = of('PASSKEY');
     const focused = this.activeOtp !== undefined;
+    // Each method keeps its place whatever is shown, so a code sent is never drawn anew (its field stays).
+    const methods = [
+      ...of('EMAIL_OTP').map((c) => this.otp(c.id, 'email')),
+      ...of('SMS_OTP').map((c) => this.otp(c.id, 'sms')),
+      ...(this.methods.value.length
+        ? []
+        : firstMethods(this.firstSignIn).map((channel) => this.otp(undefined, channel))),
+      ...passkeys.map(
+        (c) =>
+          html`<ew-passkey-sign-in
+            ?hidden=${focused}
+            credential-id=${c.id}
+            label=${passkeys.length > 1 ? `${s.signInWithPasskey} (${visibleLabel(c.nickname)})` : s.signInWithPasskey}
+          ></ew-passkey-sign-in>`,
+      ),
+      ...(this.tokenProvider
+        ? of('OAUTH').map(
+            (c) =>
+              html`<ew-oauth-sign-in
+                ?hidden=${focused}
+                credential-id=${c.id}
+                label=${this.oauthLabel ?? s.signInWithOAuth}
+              ></ew-oauth-sign-in>`,
+          )
+        : []),
+    ];
+    const [first, ...others] = methods;
     return html`<div part="base">
       <h2>${s.signInTitle}</h2>
-      ${of('EMAIL_OTP').map((c) => this.otp(c.id, 'email'))} ${of('SMS_OTP').map((c) => this.otp(c.id, 'sms'))}
-      ${this.methods.value.length ? nothing : firstMethods(this.firstSignIn).map((channel) => this.otp(undefined, channel))}
-      <div class="others" ?hidden=${focused}>
-        ${passkeys.map(
-          (c) =>
-            html`<ew-passkey-sign-in
-              credential-id=${c.id}
-              label=${passkeys.length > 1 ? `${s.signInWithPasskey} (${visibleLabel(c.nickname)})` : s.signInWithPasskey}
-            ></ew-passkey-sign-in>`,
-        )}
-        ${
-          this.tokenProvider
-            ? of('OAUTH').map(
-                (c) =>
-                  html`<ew-oauth-sign-in
-                    credential-id=${c.id}
-                    label=${this.oauthLabel ?? s.signInWithOAuth}
-                  ></ew-oauth-sign-in>`,
-              )
-            : nothing
-        }
+      <div class=${focused ? 'methods' : 'methods choosing'}>
+        ${first}
+        <div class="or" ?hidden=${focused || !others.length}>${s.or}</div>
+        ${others}
       </div>
       ${
         focused

@@ -65,6 +65,16 @@ export interface WalletStrings {
   paymentFailed: string;
   failureReasons: Record<string, string>;
   receiptTitle: string;
+  /** The receipt's rows: when its status last changed, and the quote's id. */
+  receiptTime: string;
+  receiptReference: string;
+  copyReference: string;
+  /** What to do after a failed payment. */
+  paymentFailedNext: string;
+  /** Closes the receipt. */
+  done: string;
+  /** Between the first sign-in method and the others. */
+  or: string;
   quoteExpired: string;
   approve: string;
   approving: string;

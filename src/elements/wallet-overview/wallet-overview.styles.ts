@@ -15,8 +15,8 @@ export const walletOverviewStyles = css`
     margin: 0;
     display: flex;
     flex-wrap: wrap;
-    align-items: baseline;
-    gap: 0 var(--_space);
+    align-items: center;
+    gap: calc(var(--_space) / 2) var(--_space);
   }
   [part~='balance'] {
     font-size: 1.5em;
@@ -46,6 +46,15 @@ export const walletOverviewStyles = css`
     width: 100%;
     margin: 0;
     font-size: 0.875em;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: calc(var(--_space) / 2);
+  }
+  /* Side by side when they fit, else each the card's width (never a ragged stack). */
+  .actions > button {
+    flex: 1 1 auto;
   }
   [part~='qr'] {
     width: min(12rem, 100%);

@@ -8,6 +8,8 @@ import { WalletElement } from '../shared/wallet-element.js';
 import { loadQrEncoder, type QrEncoder } from './load-qr.js';
 import { walletOverviewStyles } from './wallet-overview.styles.js';
 import { groupedAddress } from './address-format.js';
+import { icon, spinner, waitStatus } from '../icons/icons.js';
+import { COPY, QR, REFRESH } from './overview-icons.js';
 
 /** `address` as shown: its checksum case, or `refused` when its case contradicts its checksum (altered on the way). */
 function checked(encoder: QrEncoder, address: string): { address: string; shown: string } | 'refused' {
@@ -115,10 +117,29 @@ export class EwWalletOverview extends WalletElement {
     );
   }
 
+  /** Copy and the QR code: real buttons, icon and words, a whole 44 px each. */
+  private actions(address: string | undefined) {
+    const s = this.text;
+    return html`<div class="actions">
+      <button class="secondary" type="button" ?disabled=${!address} @click=${() => this.copy(address!)}>
+        ${icon(COPY)}${s.copyAddress}
+      </button>
+      <button
+        class="secondary"
+        type="button"
+        ?disabled=${!address}
+        aria-expanded=${this.showQr ? 'true' : 'false'}
+        @click=${() => this.toggleQr()}
+      >
+        ${icon(QR)}${this.showQr ? s.hideQr : s.showQr}
+      </button>
+    </div>`;
+  }
+
   protected override render() {
     const s = this.text;
     const { info } = this;
-    const { pending, error } = this.wallet;
+    const { pending, shownError: error } = this.wallet;
     const loading = pending && this.wallet.action === 'getWallet';
     const balance = info ? formatAmount(info.balance.amount, info.balance.currency, this.resolvedLocale) : undefined;
     const refused = this.checked === 'refused';
@@ -136,7 +157,7 @@ export class EwWalletOverview extends WalletElement {
           <dd>
             ${balance ? html`<span part="balance">${balance}</span>` : html`<span class="skeleton amount"></span>`}
             <button class="link" type="button" ?disabled=${pending} @click=${() => this.load()}>
-              ${s.refreshWallet}
+              ${loading ? spinner() : icon(REFRESH)}${s.refreshWallet}
             </button>
           </dd>
         </div>
@@ -155,18 +176,7 @@ export class EwWalletOverview extends WalletElement {
                               : html`<span class="skeleton address-shape"></span>`
                           }
                           <p class="muted address-note">${s.addressNote}</p>
-                          <button class="link" type="button" ?disabled=${!address} @click=${() => this.copy(address!)}>
-                            ${s.copyAddress}
-                          </button>
-                          <button
-                            class="link"
-                            type="button"
-                            ?disabled=${!address}
-                            aria-expanded=${this.showQr ? 'true' : 'false'}
-                            @click=${() => this.toggleQr()}
-                          >
-                            ${this.showQr ? s.hideQr : s.showQr}
-                          </button>`
+                          ${this.actions(address)}`
                   }
                 </dd>
               </div>`
@@ -187,6 +197,7 @@ export class EwWalletOverview extends WalletElement {
           : nothing
       }
       ${this.notice ? html`<p class="muted" role="status">${this.notice}</p>` : nothing}
+      ${waitStatus(loading && s.loading)}
       ${error && !pending ? html`<p part="error" role="alert">${errorText(error, s)}</p>` : nothing}
     </div>`;
   }

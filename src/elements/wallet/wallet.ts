@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
+import { spinner } from '../icons/icons.js';
 import type { OidcTokenProvider, SessionKeyMode, Transport } from '../../client/index.js';
 import type { EwLoadErrorEvent } from '../events/load-error.js';
 import { EwErrorEvent } from '../events/error.js';
@@ -221,7 +222,7 @@ export class EwWallet extends WalletElement {
       return html`<div part="base"><p part="error" role="alert">${errorText(this.configProblem, s)}</p></div>`;
     if (!client || !state)
       return html`<div part="base" aria-busy="true">
-        <p role="status"><span part="spinner" aria-hidden="true"></span>${s.loading}</p>
+        <p role="status">${spinner()}${s.loading}</p>
       </div>`;
     if (state.status !== 'signed-in') return this.signedOut(state.status === 'restoring');
     const warning = client.storageWarning ? html`<p class="notice" role="note">${s.storageWarning}</p>` : nothing;
@@ -257,7 +258,7 @@ export class EwWallet extends WalletElement {
   }
 
   private errorLine() {
-    const error = this.wallet.error;
+    const error = this.wallet.shownError;
     return html`<div aria-live="polite">
       ${error ? html`<p part="error" role="alert">${errorText(error, this.text)}</p>` : nothing}
     </div>`;
@@ -273,7 +274,7 @@ export class EwWallet extends WalletElement {
     return html`<div part="base" aria-busy=${restoring ? 'true' : 'false'}>
       ${
         restoring
-          ? html`<p role="status"><span part="spinner" aria-hidden="true"></span>${s.loading}</p>`
+          ? html`<p role="status">${spinner()}${s.loading}</p>`
           : this.client?.storageWarning
             ? html`<p class="notice" role="note">${s.storageWarning}</p>`
             : nothing
