@@ -8,6 +8,9 @@ export const exportWalletStyles = css`
     display: flex;
     gap: 8px;
     align-items: center;
+    /* The whole line is the check box's target: 44 px even when it fits on one line. */
+    min-height: 44px;
+    cursor: pointer;
   }
   .confirm input {
     width: 20px;
