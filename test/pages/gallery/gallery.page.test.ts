@@ -258,6 +258,9 @@ describe('the gallery: every state of the elements, as pictures compared with th
           'button.resend[disabled]',
           '[part~="account"]',
           'ew-sessions [part~="item"] .muted',
+          // A receipt's time and its quote's random id.
+          'time[datetime]',
+          '[part~="reference"]',
         ]
           .map((css) => wallet().locator(css).filter({ visible: true }))
           .concat(options.mask ?? []),
