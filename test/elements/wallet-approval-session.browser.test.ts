@@ -1,0 +1,88 @@
+/**
+ * A payment slotted in `<ew-wallet>` outlives the session: signed out (here, or in
+ * another tab), the wallet keeps the payment on screen, says why the session ended and
+ * offers sign-in right there; signed in again, the same quote is approved. Against the
+ * sandbox through the relay.
+ */
+import { expect } from 'chai';
+import { afterEach, describe, it } from '#test-harness';
+import type { EwApproveQuote, EwWallet } from '../../src/elements/index.js';
+import { makeClient, newWallet, quoteFor } from '../helpers/browser-stack.js';
+import { buttonNamed, click, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
+import { codeInput, mountWallet, nextEvent, signInByTyping } from '../helpers/elements.js';
+
+const shown = (el: Element) => el.getClientRects().length > 0;
+const saying = (el: Element, words: string) =>
+  deepQueryAll('p, [role="status"]', el).find((p) => shown(p) && p.textContent?.includes(words));
+
+async function paymentPage() {
+  const wallet = await newWallet();
+  const el = await mountWallet(wallet);
+  await signInByTyping(el);
+  const approve = document.createElement('ew-approve-quote') as EwApproveQuote;
+  approve.quote = await quoteFor(wallet);
+  el.append(approve);
+  await waitFor(() => deepQueryAll('[part~="submit"]', approve)[0], 'the approve button');
+  return { wallet, el, approve };
+}
+
+/** The payment is on screen, and nothing in it can approve. */
+async function keptButNotApprovable(el: EwWallet, approve: EwApproveQuote) {
+  await waitFor(() => shown(approve) && deepQueryAll('[part~="summary"]', approve)[0], 'the payment still shown');
+  expect(deepQueryAll('[part~="summary"]', approve)[0]!.textContent).to.include('$10.00');
+  await waitFor(() => saying(approve, 'Sign in again to approve'), 'the inline sign-in prompt');
+  expect(deepQueryAll('[part~="submit"]', approve)).to.have.length(0);
+  const signatures: Event[] = [];
+  el.addEventListener('ew-signature', (e) => signatures.push(e));
+  expect(await approve.approve()).to.equal(undefined);
+  expect(signatures).to.have.length(0);
+  // One sign-in form: the approval's, not a second one of the wallet's above it.
+  expect(deepQueryAll('ew-sign-in', el).filter(shown)).to.have.length(1);
+}
+
+describe('<ew-wallet> keeps a pending payment when the session ends', () => {
+  afterEach(() => {
+    document.querySelectorAll('ew-wallet').forEach((el) => el.remove());
+  });
+
+  it('signed out with the button: the payment stays, says why, signs in inline, and the same quote is approved', async () => {
+    const { el, approve } = await paymentPage();
+    const quoteId = approve.quote!.id;
+    await click(await waitFor(() => buttonNamed('Sign out', el), 'sign out'));
+    await waitFor(() => el.client?.state.status === 'signed-out', 'signed out');
+    await waitFor(() => saying(el, 'You signed out.'), 'why the session ended');
+    await keptButNotApprovable(el, approve);
+
+    await click(await waitFor(() => buttonNamed('Email me a code', approve), 'the inline email button'));
+    const input = await codeInput(approve);
+    input.focus();
+    await sendKeys({ type: '000000' });
+    await waitFor(() => el.client?.state.status === 'signed-in', 'signed in again');
+    const button = await waitFor(() => deepQueryAll<HTMLButtonElement>('[part~="submit"]', approve)[0], 'approve');
+    button.scrollIntoView({ block: 'center' });
+    await waitFor(() => button.getAttribute('aria-disabled') === 'false', 'armed');
+    const signature = nextEvent(el, 'ew-signature');
+    await click(button);
+    expect((await signature).detail.quoteId).to.equal(quoteId);
+  });
+
+  it('signed out in another tab: the payment stays and the wallet says so', async () => {
+    const { wallet, el, approve } = await paymentPage();
+    // Another tab of this wallet (the same storage, the same channel) signs out.
+    const other = await makeClient(wallet);
+    await waitFor(() => other.state.status === 'signed-in', 'the other tab restored the session');
+    await other.signOut();
+    other.close();
+    await waitFor(() => saying(el, 'You were signed out in another tab.'), 'why the session ended');
+    await keptButNotApprovable(el, approve);
+  });
+
+  it('without a payment, the sign-in view says why the session ended', async () => {
+    const wallet = await newWallet();
+    const el = await mountWallet(wallet);
+    await signInByTyping(el);
+    await click(await waitFor(() => buttonNamed('Sign out', el), 'sign out'));
+    await waitFor(() => saying(el, 'You signed out.'), 'why the session ended');
+    await waitFor(() => buttonNamed('Email me a code', el), 'the sign-in methods');
+  });
+});
