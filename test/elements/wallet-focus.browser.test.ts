@@ -47,7 +47,7 @@ describe('<ew-wallet> focus and announcements', () => {
     await focusOn('the sign-in heading', heading('Sign in to your wallet'));
     await waitFor(() => live(el)?.textContent?.trim() === 'You signed out.', 'the sign-out said');
     expect(liveSaying(el, 'You signed out.')).to.have.length(1);
-    expect(region.isConnected || el.shadowRoot!.querySelector('[role="region"]')).to.be.ok;
+    expect(el.shadowRoot!.querySelector('[role="region"]')?.getAttribute('aria-label')).to.equal('Wallet');
   });
 
   it('the recovery phrase: Reveal focuses the words, Hide focuses the confirmation again', async () => {

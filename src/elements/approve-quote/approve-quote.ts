@@ -2,6 +2,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import type { Quote, QuoteApproval, VerifiedQuote } from '../../client/index.js';
 import { EwPaymentSettledEvent } from '../events/payment-settled.js';
 import { EwErrorEvent } from '../events/error.js';
+import { EwQuoteChangeEvent } from '../events/quote-change.js';
 import { EwSignatureEvent } from '../events/signature.js';
 import { CODE_SLOT } from '../shared/code-slot.js';
 import { ServerTimeController } from '../shared/server-time.js';
@@ -66,6 +67,7 @@ const SHOWN_FROM = [
  * @csspart status - The receipt line after approval (processing, completed, failed).
  * @csspart error - The error message.
  * @event {EwSignatureEvent} ew-signature - The approval: signature, quote id, idempotency key, session expiry.
+ * @event {EwQuoteChangeEvent} ew-quote-change - Another quote (or none) was set: a wallet above reads its balance again.
  * @event {EwErrorEvent} ew-error - The quote was refused, or signing failed.
  * @event {EwReadyEvent} ew-ready - A quote is shown (again for each new quote).
  * @event {EwLoadErrorEvent} ew-load-error - The quote was refused (its payload contradicts it or is malformed).
@@ -128,6 +130,11 @@ export class EwApproveQuote extends WalletElement {
   private readonly arming = new Arming(this);
   private readonly clock = new ServerTimeController(this);
   private readonly payee = new PayeeRead(this, () => this.arming.disarm());
+
+  /** Whether a quote is on screen whose payment has not settled: a wallet above keeps it shown when the session ends. */
+  get paymentPending(): boolean {
+    return !!this.shown && this.status !== 'completed' && this.status !== 'failed';
+  }
 
   /** The account the quote on screen commits to pay (PayeeRead reads whom it belongs to). */
   destination(): string | undefined {
@@ -192,6 +199,7 @@ export class EwApproveQuote extends WalletElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
+    if (changed.has('quote')) this.dispatchEvent(new EwQuoteChangeEvent({ quoteId: this.quote?.id }));
     // The host says the payment reached its end: money moved (a wallet above reads its balance again).
     if (changed.has('status') && (this.status === 'completed' || this.status === 'failed'))
       this.dispatchEvent(new EwPaymentSettledEvent({ quoteId: this.approval?.quoteId, status: this.status }));
@@ -239,7 +247,7 @@ export class EwApproveQuote extends WalletElement {
     const s = this.text;
     if (this.refused) {
       return html`<div part="base">
-        <h2>${s.approveTitle}</h2>
+        <h2 tabindex="-1">${s.approveTitle}</h2>
         <p part="error" role="alert">${errorText(this.refused, s)}</p>
       </div>`;
     }
@@ -251,7 +259,7 @@ export class EwApproveQuote extends WalletElement {
     const expired = msLeft <= 0;
     const signedIn = this.client?.state.status === 'signed-in';
     return html`<div part="base">
-      <h2>${this.approval ? s.receiptTitle : s.approveTitle}</h2>
+      <h2 tabindex="-1">${this.approval ? s.receiptTitle : s.approveTitle}</h2>
       ${
         this.approval
           ? nothing
@@ -263,7 +271,7 @@ export class EwApproveQuote extends WalletElement {
       ${view.verified ? nothing : html`<p part="warning" id="unverified">${s.paymentUnverified}</p>`}
       ${
         this.approval
-          ? receipt(this.status, this.failureReason, s)
+          ? receipt(this.status, this.failureReason, s, !this.inherited?.liveRegion)
           : expired
             ? html`<p part="error" role="alert">${s.quoteExpired}</p>`
             : !signedIn

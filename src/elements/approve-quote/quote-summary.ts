@@ -86,18 +86,29 @@ export function countdown(msLeft: number, s: WalletStrings) {
     </p>`;
 }
 
-/** After approval: where the payment stands, in the user's words. */
-export function receipt(status: PaymentStatus | undefined, failureReason: string | undefined, s: WalletStrings) {
+/**
+ * After approval: where the payment stands, in the user's words. `live`: the line says its changes
+ * itself; inside a wallet, the wallet's one live region says them instead (said once).
+ */
+export function receipt(
+  status: PaymentStatus | undefined,
+  failureReason: string | undefined,
+  s: WalletStrings,
+  live: boolean,
+) {
+  const role = (kind: string) => (live ? kind : nothing);
   if (status === 'completed')
-    return html`<p part="message status" role="status" tabindex="-1" data-status="completed">${s.paymentCompleted}</p>`;
+    return html`<p part="message status" role=${role('status')} tabindex="-1" data-status="completed">
+      ${s.paymentCompleted}
+    </p>`;
   if (status === 'failed') {
     const reason =
       failureReason && Object.hasOwn(s.failureReasons, failureReason) ? s.failureReasons[failureReason] : undefined;
-    return html`<p part="error status" role="alert" tabindex="-1" data-status="failed">
+    return html`<p part="error status" role=${role('alert')} tabindex="-1" data-status="failed">
       ${s.paymentFailed}${reason ? ` ${reason}` : nothing}
     </p>`;
   }
-  return html`<p part="message status" role="status" tabindex="-1" data-status="processing">
+  return html`<p part="message status" role=${role('status')} tabindex="-1" data-status="processing">
     <span part="spinner" aria-hidden="true"></span>${s.paymentProcessing}
   </p>`;
 }

@@ -4,6 +4,7 @@ export * from './signed-out.js';
 export * from './session-expiring.js';
 export * from './signature.js';
 export * from './payment-settled.js';
+export * from './quote-change.js';
 export * from './error.js';
 export * from './otp-sent.js';
 export * from './credential-added.js';

@@ -105,7 +105,7 @@ export class EwSignIn extends WalletElement {
     const passkeys = of('PASSKEY');
     const focused = this.activeOtp !== undefined;
     return html`<div part="base">
-      <h2>${s.signInTitle}</h2>
+      <h2 tabindex="-1">${s.signInTitle}</h2>
       ${of('EMAIL_OTP').map((c) => this.otp(c.id, 'email'))} ${of('SMS_OTP').map((c) => this.otp(c.id, 'sms'))}
       ${this.methods.value.length ? nothing : firstMethods(this.firstSignIn).map((channel) => this.otp(undefined, channel))}
       <div class="others" ?hidden=${focused}>
