@@ -87,8 +87,9 @@ export function countdown(msLeft: number, s: WalletStrings) {
 }
 
 /**
- * After approval: where the payment stands, in the user's words. `live`: the line says its changes
- * itself; inside a wallet, the wallet's one live region says them instead (said once).
+ * After approval: where the payment stands, in the user's words. One line whatever the status, so
+ * the focus put on it after approval stays there as the host advances it. `live`: the line says its
+ * changes itself; inside a wallet, the wallet's one live region says them instead (said once).
  */
 export function receipt(
   status: PaymentStatus | undefined,
@@ -96,19 +97,23 @@ export function receipt(
   s: WalletStrings,
   live: boolean,
 ) {
-  const role = (kind: string) => (live ? kind : nothing);
-  if (status === 'completed')
-    return html`<p part="message status" role=${role('status')} tabindex="-1" data-status="completed">
-      ${s.paymentCompleted}
-    </p>`;
-  if (status === 'failed') {
-    const reason =
-      failureReason && Object.hasOwn(s.failureReasons, failureReason) ? s.failureReasons[failureReason] : undefined;
-    return html`<p part="error status" role=${role('alert')} tabindex="-1" data-status="failed">
-      ${s.paymentFailed}${reason ? ` ${reason}` : nothing}
-    </p>`;
-  }
-  return html`<p part="message status" role=${role('status')} tabindex="-1" data-status="processing">
-    <span part="spinner" aria-hidden="true"></span>${s.paymentProcessing}
+  const failed = status === 'failed';
+  const reason =
+    failed && failureReason && Object.hasOwn(s.failureReasons, failureReason)
+      ? s.failureReasons[failureReason]
+      : undefined;
+  return html`<p
+    part=${failed ? 'error status' : 'message status'}
+    role=${live ? (failed ? 'alert' : 'status') : nothing}
+    tabindex="-1"
+    data-status=${status ?? 'processing'}
+  >
+    ${
+      status === 'completed'
+        ? s.paymentCompleted
+        : failed
+          ? html`${s.paymentFailed}${reason ? ` ${reason}` : nothing}`
+          : html`<span part="spinner" aria-hidden="true"></span>${s.paymentProcessing}`
+    }
   </p>`;
 }
