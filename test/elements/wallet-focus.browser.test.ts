@@ -86,15 +86,22 @@ describe('<ew-wallet> focus and announcements', () => {
     const approve = document.createElement('ew-approve-quote') as EwApproveQuote;
     approve.quote = await quoteFor(wallet);
     el.append(approve);
-    const button = await waitFor(() => deepQueryAll<HTMLButtonElement>('[part~="submit"]', approve)[0], 'approve');
+    const button = await waitFor(
+      () => approve.shadowRoot?.querySelector<HTMLButtonElement>('[part~="submit"]'),
+      'approve',
+    );
     await tabTo(button);
-    await sendKeys({ press: 'Shift+Tab' });
+    // Shift held as its own key: the WebDriver launchers know no "Shift+Tab" chord name.
+    await sendKeys({ down: 'Shift' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ up: 'Shift' });
     expect(deepActiveElement()).to.not.equal(button);
     await sendKeys({ press: 'Tab' });
     await focusOn('Approve', (a) => a === button);
     await waitFor(() => button.getAttribute('aria-disabled') === 'false', 'armed');
     const signed = new Promise((resolve) => el.addEventListener('ew-signature', resolve, { once: true }));
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' }); // Space, by its character: every launcher knows it
+
     await signed;
     await focusOn('the receipt', (a) => a.matches('[part~="status"]'));
     expect(focusedText()).to.equal('Approved. Your payment is on its way…');

@@ -34,7 +34,10 @@ describe('<ew-wallet> keeps its home current', () => {
     // Approving is a signed operation: the balance is read again after it.
     const reads = () => calls.filter((c) => c === 'GET /customers/internal-accounts').length;
     const before = reads();
-    const button = await waitFor(() => deepQueryAll<HTMLButtonElement>('[part~="submit"]', approve)[0], 'approve');
+    const button = await waitFor(
+      () => approve.shadowRoot?.querySelector<HTMLButtonElement>('[part~="submit"]'),
+      'approve',
+    );
     button.scrollIntoView({ block: 'center' });
     await waitFor(() => button.getAttribute('aria-disabled') === 'false', 'armed');
     const signed = nextEvent(el, 'ew-signature');
