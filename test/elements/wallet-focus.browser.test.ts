@@ -8,7 +8,16 @@ import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
 import type { EwApproveQuote, EwWallet } from '../../src/elements/index.js';
 import { newWallet, quoteFor } from '../helpers/browser-stack.js';
-import { buttonNamed, click, deepActiveElement, deepQueryAll, sendKeys, tabTo, waitFor } from '../helpers/dom.js';
+import {
+  buttonNamed,
+  click,
+  deepActiveElement,
+  deepQueryAll,
+  sendKeys,
+  shiftTab,
+  tabTo,
+  waitFor,
+} from '../helpers/dom.js';
 import { codeInput, mountWallet, openSection, signInByTyping } from '../helpers/elements.js';
 
 /** The wallet's live region. */
@@ -91,10 +100,7 @@ describe('<ew-wallet> focus and announcements', () => {
       'approve',
     );
     await tabTo(button);
-    // Shift held as its own key: the WebDriver launchers know no "Shift+Tab" chord name.
-    await sendKeys({ down: 'Shift' });
-    await sendKeys({ press: 'Tab' });
-    await sendKeys({ up: 'Shift' });
+    await shiftTab();
     expect(deepActiveElement()).to.not.equal(button);
     await sendKeys({ press: 'Tab' });
     await focusOn('Approve', (a) => a === button);
