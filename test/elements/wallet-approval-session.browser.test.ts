@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
 import type { EwApproveQuote, EwWallet } from '../../src/elements/index.js';
 import { makeClient, newWallet, quoteFor } from '../helpers/browser-stack.js';
-import { buttonNamed, click, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
+import { buttonNamed, click, deepActiveElement, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
 import { codeInput, mountWallet, nextEvent, signInByTyping } from '../helpers/elements.js';
 
 const shown = (el: Element) => el.getClientRects().length > 0;
@@ -55,12 +55,17 @@ describe('<ew-wallet> keeps a pending payment when the session ends', () => {
     await waitFor(() => el.client?.state.status === 'signed-out', 'signed out');
     await waitFor(() => saying(el, 'You signed out.'), 'why the session ended');
     await keptButNotApprovable(el, approve);
+    // The focus went from Sign out to the payment kept on screen (its heading), not to <body>.
+    const approveHeading = () => approve.shadowRoot!.querySelector('h2');
+    await waitFor(() => deepActiveElement() === approveHeading(), 'the focus on the kept payment');
 
     await click(await waitFor(() => buttonNamed('Email me a code', approve), 'the inline email button'));
     const input = await codeInput(approve);
     input.focus();
     await sendKeys({ type: '000000' });
     await waitFor(() => el.client?.state.status === 'signed-in', 'signed in again');
+    // Signed in from the payment: the focus stays with it (its heading), Approve a Tab away.
+    await waitFor(() => deepActiveElement() === approveHeading(), 'the focus back on the payment');
     const button = await waitFor(() => approveButton(approve), 'approve');
     button.scrollIntoView({ block: 'center' });
     await waitFor(() => button.getAttribute('aria-disabled') === 'false', 'armed');

@@ -1,6 +1,7 @@
 /**
  * Where the focus goes when the wallet's view changes, and what its one live region says.
- * Signed in: the focus moves to the view's heading and "You are signed in." is said. Signed
+ * Signed in: the focus moves to the view's heading (or, signed in from a kept payment's own
+ * sign-in, back to that payment, where Approve is) and "You are signed in." is said. Signed
  * out: to the sign-in heading (or, when a payment is kept on screen, the payment's heading)
  * and why the session ended is said. A settled payment inside the wallet is said here too
  * (the approval's receipt line stays quiet inside a wallet: said once). The focus moves only
@@ -23,7 +24,7 @@ export class ViewFocus implements ReactiveController {
   private lastStatus: string | undefined;
   private lastClient: WalletClient | undefined;
   /** The view whose start takes the focus once it is drawn. */
-  private focusTo: 'signed-in' | 'signed-out' | undefined;
+  private focusTo: 'signed-in' | 'signed-out' | 'payment' | undefined;
   private readonly onSettled = (event: Event) => {
     const { status } = (event as EwPaymentSettledEvent).detail;
     const s = this.text();
@@ -67,12 +68,15 @@ export class ViewFocus implements ReactiveController {
 
   /** Tries again to move the focus (the sign-in view drew its heading after its methods arrived). */
   moveFocus(): void {
+    const payment = this.targets.keptPayment();
     const target =
       this.focusTo === 'signed-in'
         ? this.targets.signedIn()
-        : this.focusTo === 'signed-out'
-          ? headingOf(this.targets.keptPayment() ?? this.host.renderRoot.querySelector('ew-sign-in:not([hidden])'))
-          : undefined;
+        : this.focusTo === 'payment'
+          ? headingOf(payment)
+          : this.focusTo === 'signed-out'
+            ? headingOf(payment ?? this.host.renderRoot.querySelector('ew-sign-in:not([hidden])'))
+            : undefined;
     if (!target) return;
     this.focusTo = undefined;
     target.focus();
@@ -80,7 +84,8 @@ export class ViewFocus implements ReactiveController {
 
   private changedTo(view: 'signed-in' | 'signed-out', words: string): void {
     const active = document.activeElement;
-    if (!active || active === document.body || active === this.host || this.host.contains(active)) this.focusTo = view;
+    if (!active || active === document.body || active === this.host || this.host.contains(active))
+      this.focusTo = view === 'signed-in' && active && this.targets.keptPayment()?.contains(active) ? 'payment' : view;
     this.say(words);
   }
 
