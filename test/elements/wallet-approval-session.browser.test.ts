@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
 import type { EwApproveQuote, EwWallet } from '../../src/elements/index.js';
-import { makeClient, newWallet, quoteFor } from '../helpers/browser-stack.js';
+import { advanceSandbox, makeClient, newWallet, quoteFor } from '../helpers/browser-stack.js';
 import { buttonNamed, click, deepActiveElement, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
 import { codeInput, mountWallet, nextEvent, signInByTyping } from '../helpers/elements.js';
 
@@ -83,6 +83,19 @@ describe('<ew-wallet> keeps a pending payment when the session ends', () => {
     other.close();
     await waitFor(() => saying(el, 'You were signed out in another tab.'), 'why the session ended');
     await keptButNotApprovable(el, approve);
+  });
+
+  it('expired: the payment stays and the wallet says the session expired; nothing can approve it', async () => {
+    const { el, approve } = await paymentPage();
+    const client = el.client!;
+    const session = client.state.status === 'signed-in' ? client.state.session : undefined;
+    await advanceSandbox(session!.expiresAt.getTime() - client.serverNow() + 1_000);
+    await client.listSessions().catch(() => undefined); // the client sees the service's clock move
+    document.dispatchEvent(new Event('visibilitychange')); // the page shown again: the expiry is checked
+    await waitFor(() => saying(el, 'Your session expired.'), 'why the session ended');
+    await waitFor(() => shown(approve) && deepQueryAll('[part~="summary"]', approve)[0], 'the payment still shown');
+    expect(approveButton(approve)).to.equal(undefined);
+    expect(await approve.approve()).to.equal(undefined);
   });
 
   it('without a payment, the sign-in view says why the session ended', async () => {
