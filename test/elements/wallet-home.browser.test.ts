@@ -77,6 +77,12 @@ describe('<ew-wallet> keeps its home current', () => {
     const header = () => deepQueryAll('[part~="header"]', el)[0]!;
     expect(header().textContent).to.not.include('Session ends in');
     expect(buttonNamed('Stay signed in', el)).to.equal(undefined);
+    // The client's quiet refresh failed (as it says with its `error` event): both show, whatever is left.
+    el.client!.dispatchEvent(
+      new CustomEvent('error', { detail: { error: new Error('offline'), operation: 'autoRefresh' } }),
+    );
+    await waitFor(() => buttonNamed('Stay signed in', el), 'stay signed in, after a failed refresh');
+    expect(header().textContent).to.match(/Session ends in 1[0-5]:\d\d/);
     // A session of at most 30 s (plus the clock's slack) is inside the last two minutes from the start.
     const short = await mountWallet(await newWallet(), { 'max-session-seconds': '30' });
     await signInByTyping(short);

@@ -79,14 +79,21 @@ export class ViewFocus implements ReactiveController {
             : undefined;
     if (!target) return;
     this.focusTo = undefined;
-    target.focus();
+    // Drawn late (the methods arrived): moved only if the user has not gone elsewhere meanwhile.
+    if (this.focusIsOurs()) target.focus();
   }
 
   private changedTo(view: 'signed-in' | 'signed-out', words: string): void {
     const active = document.activeElement;
-    if (!active || active === document.body || active === this.host || this.host.contains(active))
+    if (this.focusIsOurs())
       this.focusTo = view === 'signed-in' && active && this.targets.keptPayment()?.contains(active) ? 'payment' : view;
     this.say(words);
+  }
+
+  /** Whether the focus is in the wallet (its shadow root, or the code field in its light DOM) or nowhere. */
+  private focusIsOurs(): boolean {
+    const active = document.activeElement;
+    return !active || active === document.body || active === this.host || this.host.contains(active);
   }
 
   /** Says `words` in the live region (cleared first when it says them already, so they are said again). */
