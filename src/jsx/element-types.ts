@@ -128,6 +128,7 @@ export interface EwElements {
       'oauth-label'?: Attribute<EwWallet['oauthLabel']>;
       'first-sign-in'?: Attribute<EwWallet['firstSignIn']>;
       'hide-sections'?: Attribute<EwWallet['hideSections']>;
+      'balance-refresh-seconds'?: Attribute<EwWallet['balanceRefreshSeconds']>;
       locale?: Attribute<EwWallet['locale']>;
     };
     properties: Partial<Pick<EwWallet, 'transport' | 'oidcTokenProvider' | 'strings' | 'client'>>;

@@ -81,12 +81,18 @@ describe('<ew-approve-quote> in the wallet', () => {
     approve.status = 'completed';
     await approve.updateComplete;
     expect(statusLine()!.textContent!.trim()).to.equal('Payment sent.');
-    expect(statusLine()!.getAttribute('role')).to.equal('status');
+    // Inside the wallet, its one live region says the receipt (once); the line itself stays quiet.
+    expect(statusLine()!.hasAttribute('role')).to.equal(false);
+    await waitFor(() => el.shadowRoot!.querySelector('[data-live]')?.textContent?.trim() === 'Payment sent.', 'said');
     await expectAccessible(el, 'receipt: completed');
     approve.status = 'failed';
     approve.failureReason = 'COUNTERPARTY_DELIVERY_FAILED';
     await approve.updateComplete;
-    expect(statusLine()!.getAttribute('role')).to.equal('alert');
+    expect(statusLine()!.hasAttribute('role')).to.equal(false);
+    await waitFor(
+      () => el.shadowRoot!.querySelector('[data-live]')?.textContent?.trim() === 'The payment did not go through.',
+      'the failure said',
+    );
     expect(statusLine()!.textContent!.replace(/\s+/g, ' ').trim()).to.equal(
       "The payment did not go through. The recipient's bank could not receive it. Your money was returned.",
     );

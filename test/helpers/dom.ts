@@ -82,3 +82,22 @@ export async function sendKeys(payload: Parameters<typeof runnerSendKeys>[0]): P
   }
   await runnerSendKeys(payload);
 }
+
+/**
+ * Shift+Tab as each launcher takes a held key: Shift down and up around Tab (Playwright,
+ * Puppeteer), or, where WebDriver takes only press and type, one typed chord (its keys go
+ * down in order, then up): Shift (U+E008) held over Tab (U+E004).
+ */
+export async function shiftTab(): Promise<void> {
+  try {
+    await runnerSendKeys({ down: 'Shift' });
+  } catch {
+    await runnerSendKeys({ type: '\uE008\uE004' });
+    return;
+  }
+  try {
+    await runnerSendKeys({ press: 'Tab' });
+  } finally {
+    await runnerSendKeys({ up: 'Shift' });
+  }
+}

@@ -2,6 +2,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import type { Quote, QuoteApproval, VerifiedQuote } from '../../client/index.js';
 import { EwPaymentSettledEvent } from '../events/payment-settled.js';
 import { EwErrorEvent } from '../events/error.js';
+import { EwQuoteChangeEvent } from '../events/quote-change.js';
 import { EwSignatureEvent } from '../events/signature.js';
 import { CODE_SLOT } from '../shared/code-slot.js';
 import { ServerTimeController } from '../shared/server-time.js';
@@ -72,6 +73,7 @@ const SHOWN_FROM = [
  * @csspart error - The error message.
  * @event {EwSignatureEvent} ew-signature - The approval: signature, quote id, idempotency key, session expiry.
  * @event {EwReceiptDoneEvent} ew-receipt-done - Done was pressed on the receipt; the quote is cleared.
+ * @event {EwQuoteChangeEvent} ew-quote-change - Another quote (or none) was set: a wallet above reads its balance again.
  * @event {EwErrorEvent} ew-error - The quote was refused, or signing failed.
  * @event {EwReadyEvent} ew-ready - A quote is shown (again for each new quote).
  * @event {EwLoadErrorEvent} ew-load-error - The quote was refused (its payload contradicts it or is malformed).
@@ -127,11 +129,15 @@ export class EwApproveQuote extends WalletElement {
   private shown: Shown | undefined;
   /** Why the quote was refused; no summary and no button then. */
   private refused: ErrorInfo | undefined;
-
   private readonly arming = new Arming(this);
   private readonly clock = new ServerTimeController(this);
   private readonly payee = new PayeeRead(this, () => this.arming.disarm());
   private readonly receipt = new Receipt(this);
+
+  /** Whether a quote is on screen whose payment has not settled: a wallet above keeps it shown when the session ends. */
+  get paymentPending(): boolean {
+    return !!this.shown && this.status !== 'completed' && this.status !== 'failed';
+  }
 
   /** The account the quote on screen commits to pay (PayeeRead reads whom it belongs to). */
   destination(): string | undefined {
@@ -196,6 +202,7 @@ export class EwApproveQuote extends WalletElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
+    if (changed.has('quote')) this.dispatchEvent(new EwQuoteChangeEvent({ quoteId: this.quote?.id }));
     // The host says the payment reached its end: money moved (a wallet above reads its balance again).
     if (changed.has('status') && (this.status === 'completed' || this.status === 'failed'))
       this.dispatchEvent(new EwPaymentSettledEvent({ quoteId: this.approval?.quoteId, status: this.status }));
@@ -210,14 +217,13 @@ export class EwApproveQuote extends WalletElement {
   /** Approves the quote on screen: signs its payload and emits `ew-signature`. Resolves to the approval, or undefined. */
   async approve(): Promise<QuoteApproval | undefined> {
     const view = this.shown?.view;
-    if (!view || this.approval) return this.approval;
-    return this.sign(view);
+    return !view || this.approval ? this.approval : this.sign(view);
   }
 
   private async sign(view: VerifiedQuote): Promise<QuoteApproval | undefined> {
     const client = this.client;
     const quote = this.quote;
-    if (!client) return undefined;
+    if (!client) return;
     // The private copy checked for display is what gets signed; the opt-in is the one it was shown under.
     const approval = await this.wallet.run('approveQuote', () =>
       client.approveQuote(view.quote, { allowUnverifiedPayment: !view.verified }),
@@ -243,7 +249,7 @@ export class EwApproveQuote extends WalletElement {
     const s = this.text;
     if (this.refused) {
       return html`<div part="base">
-        <h2>${s.approveTitle}</h2>
+        <h2 tabindex="-1">${s.approveTitle}</h2>
         <p part="error" role="alert">${errorText(this.refused, s)}</p>
       </div>`;
     }
@@ -252,10 +258,9 @@ export class EwApproveQuote extends WalletElement {
     const { view } = shown;
     const { shownError: error } = this.wallet;
     const msLeft = view.expiresAtMs - this.clock.now;
-    const expired = msLeft <= 0;
     const signedIn = this.client?.state.status === 'signed-in';
     return html`<div part="base">
-      <h2>${this.approval ? s.receiptTitle : s.approveTitle}</h2>
+      <h2 tabindex="-1">${this.approval ? s.receiptTitle : s.approveTitle}</h2>
       ${
         this.approval
           ? nothing
@@ -267,8 +272,8 @@ export class EwApproveQuote extends WalletElement {
       ${view.verified ? nothing : html`<p part="warning" id="unverified">${s.paymentUnverified}</p>`}
       ${
         this.approval
-          ? this.receipt.render(this.approval.quoteId, s)
-          : expired
+          ? this.receipt.render(this.approval.quoteId, s, !this.inherited?.liveRegion)
+          : msLeft <= 0
             ? html`<p part="error" role="alert">${s.quoteExpired}</p>`
             : !signedIn
               ? html`<p role="status">${s.reauthToApprove}</p>

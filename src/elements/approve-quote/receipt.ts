@@ -78,11 +78,17 @@ export class Receipt implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  render(quoteId: string, s: WalletStrings) {
+  /**
+   * The receipt. Its status is one line whatever the status, so the focus put on it after
+   * approval stays there as the host advances it. `live`: the line says its changes itself;
+   * inside a wallet, the wallet's one live region says them instead (said once).
+   */
+  render(quoteId: string, s: WalletStrings, live: boolean) {
     const { status, failureReason } = this.host;
     const state = status ?? 'processing';
+    const failed = state === 'failed';
     const reason =
-      status === 'failed' && failureReason && Object.hasOwn(s.failureReasons, failureReason)
+      failed && failureReason && Object.hasOwn(s.failureReasons, failureReason)
         ? s.failureReasons[failureReason]
         : undefined;
     // First drawn for this approval, or for its new status: that is the receipt's time.
@@ -96,16 +102,20 @@ export class Receipt implements ReactiveController {
     const mark = html`<span class="mark"
       >${state === 'processing' ? spinner() : icon(state === 'completed' ? SUCCESS : FAILURE)}</span
     >`;
+    const words = failed
+      ? html`${s.paymentFailed}${reason ? ` ${reason}` : nothing}`
+      : state === 'completed'
+        ? s.paymentCompleted
+        : s.paymentProcessing;
     return html`<div part="receipt" data-state=${state}>
-      ${
-        state === 'failed'
-          ? html`<p part="error status" role="alert" tabindex="-1" data-status="failed">
-              ${mark}<span>${s.paymentFailed}${reason ? ` ${reason}` : nothing}</span>
-            </p>`
-          : html`<p part="message status" role="status" tabindex="-1" data-status=${state}>
-              ${mark}<span>${state === 'completed' ? s.paymentCompleted : s.paymentProcessing}</span>
-            </p>`
-      }
+      <p
+        part=${failed ? 'error status' : 'message status'}
+        role=${live ? (failed ? 'alert' : 'status') : nothing}
+        tabindex="-1"
+        data-status=${state}
+      >
+        ${mark}<span>${words}</span>
+      </p>
       ${state === 'failed' ? html`<p class="next">${s.paymentFailedNext}</p>` : nothing}
       <dl class="receipt-facts">
         <dt>${s.receiptTime}</dt>

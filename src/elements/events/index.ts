@@ -5,6 +5,7 @@ export * from './session-expiring.js';
 export * from './signature.js';
 export * from './payment-settled.js';
 export * from './receipt-done.js';
+export * from './quote-change.js';
 export * from './error.js';
 export * from './otp-sent.js';
 export * from './credential-added.js';

@@ -78,6 +78,15 @@ export class EwExportWallet extends WalletElement {
     this.dispatchEvent(new EwWalletExportedEvent({}));
     clearTimeout(this.hideTimer);
     this.hideTimer = setTimeout(() => this.hide(), this.revealSeconds * 1000);
+    // The pressed button is gone: the focus goes to the words it revealed.
+    await this.focusAfterUpdate('[part~="words"]');
+  }
+
+  /** Moves the focus to `selector` once drawn, if it was on this element (a view change, not a timer's). */
+  private async focusAfterUpdate(selector: string): Promise<void> {
+    const hadFocus = this.matches(':focus-within') || document.activeElement === document.body;
+    await this.updateComplete;
+    if (hadFocus) this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
   }
 
   /** Removes the words from the DOM. */
@@ -87,6 +96,8 @@ export class EwExportWallet extends WalletElement {
     this.words = undefined;
     this.confirmed = false;
     this.notice = this.text.exportHidden;
+    // Hide is gone with the words: the focus goes back to the confirmation, where Reveal starts.
+    void this.focusAfterUpdate('input[type="checkbox"]');
   }
 
   private async copy(): Promise<void> {
@@ -107,7 +118,7 @@ export class EwExportWallet extends WalletElement {
       <p class="muted">${s.exportScriptWarning}</p>
       ${
         this.words
-          ? html`<ol part="words" aria-label=${s.exportTitle}>
+          ? html`<ol part="words" tabindex="-1" aria-label=${s.exportTitle}>
                 ${this.words.map((word) => html`<li>${word}</li>`)}
               </ol>
               <div class="row">

@@ -16,6 +16,8 @@ export interface WalletContext {
   oidcTokenProvider: OidcTokenProvider | undefined;
   /** The element handing `client` down announces its sign-ins itself (`<ew-wallet>`), so the elements inside stay quiet. */
   announcesSignIns: boolean;
+  /** An element above says state changes (sign-in, sign-out, receipts) in its one live region: those inside stay quiet. */
+  liveRegion: boolean;
 }
 
 export const walletContext = createContext<WalletContext>(Symbol('embedded-wallet-elements.wallet'));

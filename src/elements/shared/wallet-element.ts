@@ -43,6 +43,8 @@ export class WalletElement extends LitElement {
   protected static inheritsWallet = true;
   /** Whether this element announces the sign-ins of its client itself (`<ew-wallet>`, from the client's state). */
   protected static announcesSignIns = false;
+  /** Whether this element has the live region that says its views' state changes (`<ew-wallet>`). */
+  protected static hasLiveRegion = false;
   /** Whether the element is usable (`ew-ready`) as soon as it is drawn with a client (it reads nothing first). */
   protected static readyOnceDrawn = false;
 
@@ -158,6 +160,7 @@ export class WalletElement extends LitElement {
       locale: this.resolvedLocale,
       oidcTokenProvider: this.tokenProvider,
       announcesSignIns: (this.constructor as typeof WalletElement).announcesSignIns || this.signInsAnnouncedAbove,
+      liveRegion: (this.constructor as typeof WalletElement).hasLiveRegion || !!this.inherited?.liveRegion,
     };
     const now = this.provider.value as WalletContext | undefined;
     if (
@@ -166,7 +169,8 @@ export class WalletElement extends LitElement {
       now.strings !== next.strings ||
       now.locale !== next.locale ||
       now.oidcTokenProvider !== next.oidcTokenProvider ||
-      now.announcesSignIns !== next.announcesSignIns
+      now.announcesSignIns !== next.announcesSignIns ||
+      now.liveRegion !== next.liveRegion
     )
       this.provider.setValue(next);
   }

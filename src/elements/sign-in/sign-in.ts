@@ -135,7 +135,7 @@ export class EwSignIn extends WalletElement {
     ];
     const [first, ...others] = methods;
     return html`<div part="base">
-      <h2>${s.signInTitle}</h2>
+      <h2 tabindex="-1">${s.signInTitle}</h2>
       <div class=${focused ? 'methods' : 'methods choosing'}>
         ${first}
         <div class="or" ?hidden=${focused || !others.length}>${s.or}</div>

@@ -10,6 +10,14 @@ const PAYLOAD_REFUSED = 'The request to sign did not match what you asked for, s
 const CHANGED_ON_ITS_WAY = 'This request was changed on its way and was not signed. Nothing in your wallet changed.';
 const SOMETHING_WENT_WRONG = 'Something went wrong. Try again.';
 
+// Why a session ended, by `ew-signed-out`'s cause.
+const SESSION_ENDED: Record<string, string> = {
+  'signed-out': 'You signed out.',
+  expired: 'Your session expired.',
+  'other-tab': 'You were signed out in another tab.',
+  revoked: 'This device was signed out.',
+};
+
 /** English defaults. */
 export const STRINGS_EN: WalletStrings = {
   signInTitle: 'Sign in to your wallet',
@@ -32,6 +40,10 @@ export const STRINGS_EN: WalletStrings = {
   sessionTimeLeft: (m, s) => `Session ends in ${m}:${String(s).padStart(2, '0')}`,
   refreshSession: 'Stay signed in',
   signOut: 'Sign out',
+  walletLabel: 'Wallet',
+  walletHeading: 'Your wallet',
+  signedInNotice: 'You are signed in.',
+  sessionEnded: (cause) => (Object.hasOwn(SESSION_ENDED, cause) ? SESSION_ENDED[cause]! : 'Your session ended.'),
   signedOutLocallyOnly:
     'Signed out on this device. The session could not be ended at the service; it will expire by itself.',
   storageWarning: 'This device will not remember you after you close this page.',
@@ -147,6 +159,8 @@ export const STRINGS_EN: WalletStrings = {
   hideQr: 'Hide QR code',
   qrLabel: 'QR code of your wallet address',
   refreshWallet: 'Refresh',
+  balanceUpdated: (minutes) =>
+    minutes < 1 ? 'Updated just now' : `Updated ${new Intl.RelativeTimeFormat('en').format(-minutes, 'minute')}`,
   exportHidden: 'The recovery phrase is hidden.',
   accountSettingsTitle: 'Account settings',
   emailLabel: 'Email',

@@ -10,6 +10,14 @@ const PAYLOAD_REFUSED = 'La solicitud de firma no coincide con lo que pediste, a
 const CHANGED_ON_ITS_WAY = 'Esta solicitud se modificó por el camino y no se firmó. Tu billetera no cambió.';
 const SOMETHING_WENT_WRONG = 'Algo salió mal. Inténtalo de nuevo.';
 
+// Why a session ended, by `ew-signed-out`'s cause.
+const SESSION_ENDED: Record<string, string> = {
+  'signed-out': 'Cerraste sesión.',
+  expired: 'Tu sesión expiró.',
+  'other-tab': 'Se cerró tu sesión en otra pestaña.',
+  revoked: 'Se cerró la sesión en este dispositivo.',
+};
+
 /** Spanish, shipped to show a second locale working (demo locale switch). */
 export const STRINGS_ES: WalletStrings = {
   signInTitle: 'Inicia sesión en tu billetera',
@@ -31,6 +39,10 @@ export const STRINGS_ES: WalletStrings = {
   sessionTimeLeft: (m, s) => `La sesión termina en ${m}:${String(s).padStart(2, '0')}`,
   refreshSession: 'Seguir conectado',
   signOut: 'Cerrar sesión',
+  walletLabel: 'Billetera',
+  walletHeading: 'Tu billetera',
+  signedInNotice: 'Iniciaste sesión.',
+  sessionEnded: (cause) => (Object.hasOwn(SESSION_ENDED, cause) ? SESSION_ENDED[cause]! : 'Tu sesión terminó.'),
   approveTitle: 'Aprobar pago',
   youSend: 'Envías',
   recipientGets: 'El destinatario recibe',
@@ -88,6 +100,10 @@ export const STRINGS_ES: WalletStrings = {
   hideQr: 'Ocultar código QR',
   qrLabel: 'Código QR de la dirección de tu billetera',
   refreshWallet: 'Actualizar',
+  balanceUpdated: (minutes) =>
+    minutes < 1
+      ? 'Actualizado hace un momento'
+      : `Actualizado ${new Intl.RelativeTimeFormat('es').format(-minutes, 'minute')}`,
   wrongCode: 'Ese código no es correcto. Revísalo e inténtalo de nuevo.',
   expiredCode: 'Ese código venció. Solicita uno nuevo.',
   useAnotherMethod: 'Usar otro método',

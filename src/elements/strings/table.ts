@@ -46,6 +46,13 @@ export interface WalletStrings {
   sessionTimeLeft: (minutes: number, seconds: number) => string;
   refreshSession: string;
   signOut: string;
+  /** The wallet's landmark name, and the signed-in view's heading (read by screen readers, focused on sign-in). */
+  walletLabel: string;
+  walletHeading: string;
+  /** Said by the wallet's live region once a session starts. */
+  signedInNotice: string;
+  /** Why the session ended (`ew-signed-out`'s `cause`: signed-out, expired, revoked, other-tab, replaced). */
+  sessionEnded: (cause: string) => string;
   signedOutLocallyOnly: string;
   storageWarning: string;
   loading: string;
@@ -149,6 +156,8 @@ export interface WalletStrings {
   hideQr: string;
   qrLabel: string;
   refreshWallet: string;
+  /** How fresh the balance is: read `minutesAgo` minutes ago (0: just now); relative time in the table's language. */
+  balanceUpdated: (minutesAgo: number) => string;
   exportHidden: string;
   // Account settings (<ew-account-settings>)
   accountSettingsTitle: string;

@@ -23,6 +23,9 @@ export const walletOverviewStyles = css`
     font-weight: 600;
     font-variant-numeric: tabular-nums;
   }
+  [part~='updated'] {
+    font-size: 0.875em;
+  }
   .skeleton.amount {
     width: 6em;
     height: 1.5em;

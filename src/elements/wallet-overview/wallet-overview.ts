@@ -31,12 +31,14 @@ function qrPath(encoder: QrEncoder, text: string): { size: number; d: string } {
 /**
  * The wallet's own facts: its balance in the wallet's currency and its
  * address, with a copy button and a QR code to receive funds; each read again
- * on "Refresh". Needs the client's `customerId` (`customer-id` on `<ew-wallet>`).
+ * on "Refresh" (and by `<ew-wallet>` whenever the balance may have changed), with
+ * how long ago it was read. Needs the client's `customerId` (`customer-id` on `<ew-wallet>`).
  *
  * @summary Balance and address of the wallet.
  * @tagname ew-wallet-overview
  * @csspart base - The wrapper.
  * @csspart balance - The balance amount.
+ * @csspart updated - How long ago the balance was read ("Updated just now").
  * @csspart address - The whole address, grouped for reading (checksum case where the chain defines one).
  * @csspart qr - The QR code.
  * @csspart error - The error message.
@@ -76,13 +78,31 @@ export class EwWalletOverview extends WalletElement {
       const loaded = await encoder;
       this.encoder ??= loaded;
       this.checked = info.address && loaded ? checked(loaded, info.address) : undefined;
+      this.readAt = Date.now();
       return info;
     },
   });
 
+  /** When the balance shown was read (the device's clock: only the time since is shown). */
+  private readAt: number | undefined;
+  private ticker: ReturnType<typeof setInterval> | undefined;
+  /** A read under way, which a second ask joins rather than being refused as a double action. */
+  private reading: Promise<void> | undefined;
+
   constructor() {
     super();
     this.showQr = false;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // "Updated 2 minutes ago" stays true as time passes.
+    this.ticker = setInterval(() => this.requestUpdate(), 30_000);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearInterval(this.ticker);
   }
 
   private get info(): WalletInfo | undefined {
@@ -92,7 +112,8 @@ export class EwWalletOverview extends WalletElement {
   /** Reads the wallet again (balance, address). */
   load(): Promise<void> {
     this.notice = undefined;
-    return this.read.load();
+    this.reading ??= this.read.load().finally(() => (this.reading = undefined));
+    return this.reading;
   }
 
   /** Shows or hides the QR code; the encoder is fetched the first time. */
@@ -136,6 +157,13 @@ export class EwWalletOverview extends WalletElement {
     </div>`;
   }
 
+  /** How long ago the balance was read, quietly, beside it. */
+  private freshness() {
+    if (this.readAt === undefined) return nothing;
+    const minutes = Math.floor((Date.now() - this.readAt) / 60_000);
+    return html`<span part="updated" class="muted">${this.text.balanceUpdated(minutes)}</span>`;
+  }
+
   protected override render() {
     const s = this.text;
     const { info } = this;
@@ -156,6 +184,7 @@ export class EwWalletOverview extends WalletElement {
           <dt>${s.balanceLabel}</dt>
           <dd>
             ${balance ? html`<span part="balance">${balance}</span>` : html`<span class="skeleton amount"></span>`}
+            ${this.freshness()}
             <button class="link" type="button" ?disabled=${pending} @click=${() => this.load()}>
               ${loading ? spinner() : icon(REFRESH)}${s.refreshWallet}
             </button>

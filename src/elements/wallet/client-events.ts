@@ -4,7 +4,7 @@
  * is often gone by then, replaced by the signed-in view), sign-outs the user
  * did not make through an element, the session's expiry and storage warnings.
  * Also reads the account's contact after a passkey or OAuth sign-in, whose
- * session names none.
+ * session names none, and notes when the client's quiet refresh of the session failed.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { WalletClient, WalletState } from '../../client/index.js';
@@ -18,6 +18,8 @@ type Host = ReactiveControllerHost & HTMLElement & { client: WalletClient | unde
 export class ClientEvents implements ReactiveController {
   /** The account's email or phone, for a session that does not name it (passkey, OAuth). */
   contact: string | undefined;
+  /** The client's own refresh before the session's end failed (until the session changes). */
+  refreshFailed = false;
   private followed: WalletClient | undefined;
   private stop: AbortController | undefined;
   private lastStatus: string | undefined;
@@ -36,6 +38,7 @@ export class ClientEvents implements ReactiveController {
     this.stop?.abort();
     this.followed = client;
     this.contact = undefined;
+    this.refreshFailed = false;
     this.lastStatus = undefined;
     if (!client) return;
     this.stop = new AbortController();
@@ -50,6 +53,15 @@ export class ClientEvents implements ReactiveController {
       { signal },
     );
     client.addEventListener(
+      'error',
+      (e) => {
+        if ((e as CustomEvent<{ operation: string }>).detail.operation !== 'autoRefresh') return;
+        this.refreshFailed = true;
+        this.host.requestUpdate();
+      },
+      { signal },
+    );
+    client.addEventListener(
       'storage-warning',
       (e) => {
         const { reason, message } = (e as CustomEvent<{ reason: string; message: string }>).detail;
@@ -60,6 +72,7 @@ export class ClientEvents implements ReactiveController {
   }
 
   private changed(client: WalletClient, state: WalletState): void {
+    this.refreshFailed = false; // a new session (or none): the last one's failed refresh is moot
     if (state.status === 'signed-in') {
       this.onSignedIn();
       const type = state.session.credentialType;

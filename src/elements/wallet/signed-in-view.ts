@@ -1,6 +1,6 @@
 /**
- * The wallet's signed-in view, in named parts: who is signed in and for how
- * long (with "Stay signed in" and "Sign out"), the overview, the host's
+ * The wallet's signed-in view, in named parts: its heading, who is signed in (with
+ * "Sign out", and, near the session's end, the time left and "Stay signed in"), the overview, the host's
  * slotted content, and the sections (devices, methods, settings, export).
  * The elements inside take the wallet's client and words from it
  * (shared/wallet-element.ts), so nothing is handed to them here.
@@ -18,6 +18,8 @@ export interface SignedInView {
   contact: string | undefined;
   /** Milliseconds left in the session, on the service's clock. */
   msLeft: number;
+  /** The session's quiet refresh failed: the time left and "Stay signed in" show whatever is left. */
+  refreshFailed: boolean;
   pending: boolean;
   /** Notices and the error line, drawn under the header. */
   notices: TemplateResult | typeof nothing;
@@ -42,20 +44,39 @@ const opened = (v: SignedInView) => (event: Event) => {
   void view.load?.();
 };
 
+/**
+ * The client refreshes the session by itself a minute before it ends (client/options.ts,
+ * `refreshMarginMs`): the countdown and "Stay signed in" matter only in the last two minutes.
+ */
+const SHOW_SESSION_END_MS = 2 * 60_000;
+
 function header(v: SignedInView) {
   const s = v.strings;
   // Who is signed in: the code's email or phone; for a passkey or OAuth sign-in, the account's contact.
   const { credentialType, nickname } = v.session;
   const who = credentialType === 'EMAIL_OTP' || credentialType === 'SMS_OTP' ? nickname : v.contact;
+  const ending = v.refreshFailed || v.msLeft <= SHOW_SESSION_END_MS;
   return html`<div part="header">
     <div>
       <strong part="identity"
         >${who ? s.signedInAs(maskDestination(who)) : html`<span class="skeleton"></span>`}</strong
       >
-      <div class="muted">${s.sessionTimeLeft(Math.floor(v.msLeft / 60_000), Math.floor(v.msLeft / 1000) % 60)}</div>
+      ${
+        ending
+          ? html`<div class="muted">
+              ${s.sessionTimeLeft(Math.floor(v.msLeft / 60_000), Math.floor(v.msLeft / 1000) % 60)}
+            </div>`
+          : nothing
+      }
     </div>
     <div class="row">
-      <button class="secondary" type="button" ?disabled=${v.pending} @click=${v.onRefresh}>${s.refreshSession}</button>
+      ${
+        ending
+          ? html`<button class="secondary" type="button" ?disabled=${v.pending} @click=${v.onRefresh}>
+              ${s.refreshSession}
+            </button>`
+          : nothing
+      }
       <button class="secondary" type="button" ?disabled=${v.pending} @click=${v.onSignOut}>${s.signOut}</button>
     </div>
   </div>`;
@@ -87,10 +108,12 @@ function sections(v: SignedInView) {
     </details>`;
 }
 
+/** The view's heading: focused when the user signs in (view-focus.ts), read first by screen readers. */
+export const HEADING_ID = 'wallet-heading';
+
 export function signedInView(v: SignedInView) {
-  return html`<div part="base">
+  return html`<h2 id=${HEADING_ID} class="visually-hidden" tabindex="-1">${v.strings.walletHeading}</h2>
     ${header(v)} ${v.notices} ${v.hasCustomer ? html`<ew-wallet-overview></ew-wallet-overview>` : nothing}
     <slot></slot>
-    ${v.hideSections ? nothing : sections(v)}
-  </div>`;
+    ${v.hideSections ? nothing : sections(v)}`;
 }

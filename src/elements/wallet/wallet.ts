@@ -2,17 +2,17 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { spinner } from '../icons/icons.js';
 import type { OidcTokenProvider, SessionKeyMode, Transport } from '../../client/index.js';
 import type { EwLoadErrorEvent } from '../events/load-error.js';
+import type { EwApproveQuote } from '../approve-quote/approve-quote.js';
 import { EwErrorEvent } from '../events/error.js';
 import { EwSignedOutEvent } from '../events/signed-out.js';
-import { CODE_SLOT } from '../shared/code-slot.js';
 import type { ErrorInfo } from '../shared/error-info.js';
 import { ServerTimeController } from '../shared/server-time.js';
 import { reportSetupProblem } from '../shared/setup-problem.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { WalletElement } from '../shared/wallet-element.js';
-import { loadWalletElement } from '../lazy-elements.js';
 import { errorText } from '../strings/index.js';
 import type { EwWalletOverview } from '../wallet-overview/wallet-overview.js';
+import { BalanceRefresh, pollMs } from './balance-refresh.js';
 import { ClientEvents } from './client-events.js';
 import {
   conflictingWallet,
@@ -21,7 +21,10 @@ import {
   missingAttribute,
   releaseWallet,
 } from './config-check.js';
-import { signedInView } from './signed-in-view.js';
+import { HEADING_ID, signedInView } from './signed-in-view.js';
+import { errorLine, signedOutView } from './signed-out-view.js';
+import { ViewFocus } from './view-focus.js';
+import { viewLoader } from './view-loader.js';
 import { CLIENT_CONFIG, configOf, makeClient } from './wallet-client.js';
 import { walletStyles } from './wallet.styles.js';
 
@@ -30,10 +33,12 @@ const CONFIG_GRACE_MS = 2_000;
 
 /**
  * The whole wallet in one element. Signed out, it offers every sign-in method
- * the wallet has; signed in, it shows who is signed in and the time left, lets
- * the user stay signed in or sign out, and holds the sessions, sign-in methods,
+ * the wallet has (and says why the session ended); signed in, it shows who is
+ * signed in, lets the user sign out (and, near the session's end, stay signed
+ * in), keeps the balance current, and holds the sessions, sign-in methods,
  * account settings and export sections plus whatever you slot in (e.g. `<ew-approve-quote>`),
- * to which it hands its client and words.
+ * to which it hands its client and words. A slotted approval whose payment is
+ * pending stays shown when the session ends, with its own sign-in.
  *
  * ```html
  * <ew-wallet api-base="/api/wallet" account-id="InternalAccount:..."></ew-wallet>
@@ -41,10 +46,11 @@ const CONFIG_GRACE_MS = 2_000;
  *
  * @summary The embedded wallet: sign-in, session, devices, methods, export.
  * @tagname ew-wallet
- * @slot - Content shown while signed in; `ew-*` elements in it take this wallet's client and words.
+ * @slot - Content shown while signed in (and signed out while an approval in it holds a pending payment); `ew-*` elements in it take this wallet's client and words.
  * @slot ew-code - Used by the elements themselves for the code field (see `<ew-otp-sign-in>`).
  * @csspart base - The wrapper.
  * @csspart header - The signed-in header.
+ * @csspart ended - Why the session ended (signed out, expired, another tab), above the sign-in.
  * @csspart error - The error message.
  * @csspart spinner - Progress indicator.
  * @event {EwSignedInEvent} ew-signed-in - A session started.
@@ -61,6 +67,7 @@ export class EwWallet extends WalletElement {
   protected static override inheritsWallet = false;
   protected static override providesWallet = true;
   protected static override announcesSignIns = true;
+  protected static override hasLiveRegion = true;
   static override styles = [themeStyles, walletStyles];
   static override properties = {
     apiBase: { attribute: 'api-base' },
@@ -78,6 +85,7 @@ export class EwWallet extends WalletElement {
     oauthLabel: { attribute: 'oauth-label' },
     firstSignIn: { attribute: 'first-sign-in' },
     hideSections: { attribute: 'hide-sections', type: Boolean },
+    balanceRefreshSeconds: { attribute: 'balance-refresh-seconds' },
     transport: { attribute: false },
     oidcTokenProvider: { attribute: false },
   };
@@ -115,6 +123,8 @@ export class EwWallet extends WalletElement {
   declare firstSignIn: string | undefined;
   /** Hide the built-in sessions, methods and export sections. */
   declare hideSections: boolean;
+  /** How often the balance is read again while the page is visible and signed in, in seconds (default 60; 0: never). */
+  declare balanceRefreshSeconds: string | undefined;
   /** Your own transport instead of `fetch` to `api-base`. */
   declare transport: Transport | undefined;
   /** Enables OAuth sign-in and linking: returns an id_token with the given nonce. */
@@ -125,13 +135,22 @@ export class EwWallet extends WalletElement {
   /** A configuration problem shown instead of the wallet (see config-check.ts). */
   private configProblem: ErrorInfo | undefined;
   private configTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The views whose code was asked for (or has arrived). */
-  private readonly viewsAsked = new Set<string>();
+  /** Loads a view's code once (view-loader.ts). */
+  private readonly loadView = viewLoader((error) => void this.wallet.run('loadView', () => Promise.reject(error)));
+  private readonly viewFocus = new ViewFocus(this, () => this.text, {
+    signedIn: () => this.renderRoot.querySelector<HTMLElement>(`#${HEADING_ID}`) ?? undefined,
+    keptPayment: () => this.keptPayment(),
+  });
 
   constructor() {
     super();
     this.dangerouslyTrustUnpinnedSandbox = false;
     this.hideSections = false;
+    new BalanceRefresh(
+      this,
+      () => this.refreshBalance(),
+      () => pollMs(this.balanceRefreshSeconds),
+    );
     this.addEventListener('ew-error', (event) =>
       hintUnpinnedKeys((event as CustomEvent<ErrorInfo>).detail, !this.otpTargetKey && !this.exportKey),
     );
@@ -140,11 +159,19 @@ export class EwWallet extends WalletElement {
     this.addEventListener('ew-otp-sent', () => {
       if (this.customerId) this.loadView('ew-wallet-overview');
     });
-    // A payment inside the wallet reached its end: money moved, so the balance is read again.
-    this.addEventListener('ew-payment-settled', () => {
-      void this.renderRoot.querySelector<EwWalletOverview>('ew-wallet-overview')?.load();
-    });
+    // Whether a payment is kept on screen when signed out follows the approvals' quotes.
+    for (const type of ['ew-quote-change', 'ew-payment-settled'])
+      this.addEventListener(type, () => this.requestUpdate());
   }
+
+  /** Reads the balance again now (e.g. after your backend funded the wallet). Resolves once it is shown. */
+  async refreshBalance(): Promise<void> {
+    await this.renderRoot.querySelector<EwWalletOverview>('ew-wallet-overview')?.load();
+  }
+
+  /** The approval inside the wallet whose payment is pending, kept on screen when signed out. */
+  private readonly keptPayment = (): EwApproveQuote | undefined =>
+    [...this.querySelectorAll('ew-approve-quote')].find((el) => el.paymentPending);
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -218,77 +245,51 @@ export class EwWallet extends WalletElement {
     const s = this.text;
     const client = this.client;
     const state = client?.state;
-    if (this.configProblem)
-      return html`<div part="base"><p part="error" role="alert">${errorText(this.configProblem, s)}</p></div>`;
-    if (!client || !state)
-      return html`<div part="base" aria-busy="true">
-        <p role="status">${spinner()}${s.loading}</p>
-      </div>`;
-    if (state.status !== 'signed-in') return this.signedOut(state.status === 'restoring');
-    const warning = client.storageWarning ? html`<p class="notice" role="note">${s.storageWarning}</p>` : nothing;
-    return signedInView({
-      strings: s,
-      session: state.session,
-      contact: this.events.contact,
-      msLeft: Math.max(0, state.session.expiresAt.getTime() - this.clock.now),
-      pending: this.wallet.pending,
-      notices: html`${warning} ${this.errorLine()}`,
-      hasCustomer: !!this.customerId,
-      hideSections: this.hideSections,
-      onRefresh: () => void this.wallet.run('refreshSession', () => client.refreshSession()),
-      onSignOut: () => void this.signOut(),
-      loadView: (tag) => this.loadView(tag),
-    });
+    const busy = !this.configProblem && (!state || state.status === 'restoring');
+    let view;
+    if (this.configProblem) view = html`<p part="error" role="alert">${errorText(this.configProblem, s)}</p>`;
+    else if (!client || !state) view = html`<p role="status">${spinner()}${s.loading}</p>`;
+    else if (state.status !== 'signed-in') {
+      const restoring = state.status === 'restoring';
+      view = signedOutView({
+        strings: s,
+        restoring,
+        storageWarning: !!client.storageWarning,
+        endedBy: state.status === 'signed-out' && state.cause !== 'restored' ? state.cause : undefined,
+        keepsPayment: !restoring && !!this.keptPayment(),
+        oauthLabel: this.oauthLabel,
+        firstSignIn: this.firstSignIn,
+        onReady: () => (this.readiness.ready(), this.viewFocus.moveFocus()),
+        onLoadError: (event) => this.readiness.failed((event as EwLoadErrorEvent).detail),
+        errorLine: errorLine(this.wallet.shownError, s),
+      });
+    } else
+      view = signedInView({
+        strings: s,
+        session: state.session,
+        contact: this.events.contact,
+        msLeft: Math.max(0, state.session.expiresAt.getTime() - this.clock.now),
+        refreshFailed: this.events.refreshFailed,
+        pending: this.wallet.pending,
+        notices: html`${client.storageWarning ? html`<p class="notice" role="note">${s.storageWarning}</p>` : nothing}
+        ${errorLine(this.wallet.shownError, s)}`,
+        hasCustomer: !!this.customerId,
+        hideSections: this.hideSections,
+        onRefresh: () => void this.wallet.run('refreshSession', () => client.refreshSession()),
+        onSignOut: () => void this.signOut(),
+        loadView: (tag) => this.loadView(tag),
+      });
+    // One labelled region in every state, and one live region that outlives the views it speaks for.
+    return html`<div part="base" role="region" aria-label=${s.walletLabel} aria-busy=${busy ? 'true' : 'false'}>
+      ${view}
+      <p class="visually-hidden" role="status" data-live>${this.viewFocus.said}</p>
+    </div>`;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     // The overview shows as soon as the wallet is signed in: its code is asked for then.
     if (this.customerId && this.client?.state.status === 'signed-in') this.loadView('ew-wallet-overview');
-  }
-
-  /** Loads a view's code once (lazy-elements.ts); a file that does not load is said like any error. */
-  private loadView(tag: string): void {
-    if (this.viewsAsked.has(tag)) return;
-    this.viewsAsked.add(tag);
-    loadWalletElement(tag).catch((error: unknown) => {
-      this.viewsAsked.delete(tag); // asked again the next time it is shown
-      void this.wallet.run('loadView', () => Promise.reject(error));
-    });
-  }
-
-  private errorLine() {
-    const error = this.wallet.shownError;
-    return html`<div aria-live="polite">
-      ${error ? html`<p part="error" role="alert">${errorText(error, this.text)}</p>` : nothing}
-    </div>`;
-  }
-
-  /**
-   * Restoring and signed out share one template, so the sign-in view made during the restore is
-   * the one shown after it: it loads the wallet's methods while IndexedDB opens (no waterfall of
-   * the two before the form shows); a restored session drops it unseen.
-   */
-  private signedOut(restoring: boolean) {
-    const s = this.text;
-    return html`<div part="base" aria-busy=${restoring ? 'true' : 'false'}>
-      ${
-        restoring
-          ? html`<p role="status">${spinner()}${s.loading}</p>`
-          : this.client?.storageWarning
-            ? html`<p class="notice" role="note">${s.storageWarning}</p>`
-            : nothing
-      }
-      <ew-sign-in
-        ?hidden=${restoring}
-        oauth-label=${this.oauthLabel ?? nothing}
-        first-sign-in=${this.firstSignIn ?? nothing}
-        @ew-ready=${() => this.readiness.ready()}
-        @ew-load-error=${(event: EwLoadErrorEvent) => this.readiness.failed(event.detail)}
-        ><slot name=${CODE_SLOT} slot=${CODE_SLOT}></slot
-      ></ew-sign-in>
-      ${this.errorLine()}
-    </div>`;
   }
 }
 
