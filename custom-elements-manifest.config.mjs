@@ -1,11 +1,13 @@
 // `custom-elements.json` from the elements' JSDoc (@tagname, @event, @slot,
 // @csspart) and lit's `static properties`; `npm run build` writes it and a
 // node test fails when the committed copy is stale. The shared theme's
-// `--ew-*` custom properties are read from theme.styles.ts (one source) and
-// listed on every element, since every element takes them.
+// `--ew-*` custom properties are read from theme.styles.ts and its colours
+// from theme-palette.ts (one source each), and listed on every element, since
+// every element takes them.
 import { readFileSync } from 'node:fs';
 
 const THEME_FILE = 'src/elements/shared/theme.styles.ts';
+const PALETTE_FILE = 'src/elements/shared/theme-palette.ts';
 
 /** What each theme token styles; `-dark` variants are the same token in the dark theme. */
 const TOKEN_PURPOSE = {
@@ -27,9 +29,10 @@ const TOKEN_PURPOSE = {
 
 function themeProperties() {
   const source = readFileSync(THEME_FILE, 'utf8');
-  // The colours come from its PALETTE rows: [private name, public name, light default, dark default].
-  const rows = [...source.matchAll(/\['[a-z-]+', '([a-z-]+)', '(#[0-9a-f]+)', '(#[0-9a-f]+)'\]/g)];
-  if (rows.length === 0) throw new Error(`${THEME_FILE}: no PALETTE rows found`);
+  // The colours come from the PALETTE rows: [private name, public name, light default, dark default].
+  const palette = readFileSync(PALETTE_FILE, 'utf8');
+  const rows = [...palette.matchAll(/\['[a-z-]+', '([a-z-]+)', '(#[0-9a-f]+)', '(#[0-9a-f]+)'\]/g)];
+  if (rows.length === 0) throw new Error(`${PALETTE_FILE}: no PALETTE rows found`);
   const tokens = [
     ...rows.map(([, name, , dark]) => [`color-${name}-dark`, dark]),
     ...rows.map(([, name, light]) => [`color-${name}`, light]),

@@ -1,5 +1,6 @@
 import { html, nothing, svg } from 'lit';
 import type { WalletInfo } from '../../client/index.js';
+import { BalanceRefresh } from './balance-refresh.js';
 import { formatAmount } from '../shared/format.js';
 import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
@@ -91,6 +92,7 @@ export class EwWalletOverview extends WalletElement {
 
   constructor() {
     super();
+    new BalanceRefresh(this, () => this.load());
     this.showQr = false;
   }
 

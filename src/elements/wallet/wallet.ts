@@ -12,7 +12,6 @@ import { themeStyles } from '../shared/theme.styles.js';
 import { WalletElement } from '../shared/wallet-element.js';
 import { errorText } from '../strings/index.js';
 import type { EwWalletOverview } from '../wallet-overview/wallet-overview.js';
-import { BalanceRefresh, pollMs } from './balance-refresh.js';
 import { ClientEvents } from './client-events.js';
 import {
   conflictingWallet,
@@ -146,11 +145,6 @@ export class EwWallet extends WalletElement {
     super();
     this.dangerouslyTrustUnpinnedSandbox = false;
     this.hideSections = false;
-    new BalanceRefresh(
-      this,
-      () => this.refreshBalance(),
-      () => pollMs(this.balanceRefreshSeconds),
-    );
     this.addEventListener('ew-error', (event) =>
       hintUnpinnedKeys((event as CustomEvent<ErrorInfo>).detail, !this.otpTargetKey && !this.exportKey),
     );

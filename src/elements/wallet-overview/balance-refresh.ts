@@ -1,8 +1,9 @@
 /**
- * Keeps the wallet's balance current: it is read again when a payment is set on an approval
+ * Keeps the overview's balance current: it is read again when a payment is set on an approval
  * inside the wallet, after each signed operation an element inside it performs (their events
- * say so), when the page is shown again, and every `pollMs` while the page is visible and
- * the wallet signed in. Reads go through `read` (the overview's own load).
+ * reach the wallet, whose shadow root holds the overview), when the page is shown again, and
+ * every `balance-refresh-seconds` of the wallet while the page is visible and signed in. Here,
+ * in the overview's own file, so a signed-out page does not carry it.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { WalletClient } from '../../client/index.js';
@@ -19,14 +20,15 @@ const READ_AGAIN_ON = [
 ] as const;
 
 /** The light poll's interval from `balance-refresh-seconds`; by default a minute, so a balance changed elsewhere shows within one. */
-export const pollMs = (seconds: string | undefined): number =>
-  seconds === undefined ? 60_000 : Number(seconds) * 1000;
+const pollMs = (seconds: string | undefined): number => (seconds === undefined ? 60_000 : Number(seconds) * 1000);
 
 type Host = ReactiveControllerHost & HTMLElement & { client: WalletClient | undefined };
 
 export class BalanceRefresh implements ReactiveController {
   private timer: ReturnType<typeof setInterval> | undefined;
   private polledEvery: number | undefined;
+  /** Where the events arrive and the interval is set: the wallet around the overview, or the overview on its own. */
+  private wallet: HTMLElement | undefined;
   private readonly onEvent = () => void this.read();
   private readonly onVisible = () => {
     if (document.visibilityState === 'visible') void this.read();
@@ -34,28 +36,29 @@ export class BalanceRefresh implements ReactiveController {
 
   constructor(
     private readonly host: Host,
-    /** Reads the balance again (nothing when no overview is shown). */
+    /** Reads the balance again. */
     private readonly read: () => Promise<void>,
-    /** The poll's interval in ms; 0 or less: no poll. */
-    private readonly pollMs: () => number,
   ) {
     host.addController(this);
   }
 
   hostConnected(): void {
-    for (const type of READ_AGAIN_ON) this.host.addEventListener(type, this.onEvent);
+    const root = this.host.getRootNode();
+    this.wallet = root instanceof ShadowRoot ? (root.host as HTMLElement) : this.host;
+    for (const type of READ_AGAIN_ON) this.wallet.addEventListener(type, this.onEvent);
     document.addEventListener('visibilitychange', this.onVisible);
   }
 
   hostDisconnected(): void {
-    for (const type of READ_AGAIN_ON) this.host.removeEventListener(type, this.onEvent);
+    for (const type of READ_AGAIN_ON) this.wallet?.removeEventListener(type, this.onEvent);
     document.removeEventListener('visibilitychange', this.onVisible);
     this.stopPoll();
   }
 
   /** Polls only while signed in; a new interval restarts it. */
   hostUpdated(): void {
-    const every = this.host.client?.state.status === 'signed-in' ? this.pollMs() : 0;
+    const seconds = (this.wallet as { balanceRefreshSeconds?: string } | undefined)?.balanceRefreshSeconds;
+    const every = this.host.client?.state.status === 'signed-in' ? pollMs(seconds) : 0;
     if (every === this.polledEvery) return;
     this.stopPoll();
     if (!(every > 0)) return;
