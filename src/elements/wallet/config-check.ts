@@ -17,6 +17,9 @@ export interface WalletConfig {
   maxSessionSeconds: string | undefined;
 }
 
+/** How long a wallet may wait for its attributes (a page setting them after its own login) before it says what is missing. */
+export const CONFIG_GRACE_MS = 2_000;
+
 /** A service id, as the service writes them: `Kind:uuid`. */
 const SERVICE_ID = /^[A-Z][A-Za-z]*:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 /** A P-256 public key in hex, uncompressed (as the service publishes the enclave keys) or compressed. */

@@ -2,7 +2,6 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { spinner } from '../icons/icons.js';
 import type { OidcTokenProvider, SessionKeyMode, Transport } from '../../client/index.js';
 import type { EwLoadErrorEvent } from '../events/load-error.js';
-import type { EwApproveQuote } from '../approve-quote/approve-quote.js';
 import { EwErrorEvent } from '../events/error.js';
 import { EwSignedOutEvent } from '../events/signed-out.js';
 import type { ErrorInfo } from '../shared/error-info.js';
@@ -14,21 +13,19 @@ import { errorText } from '../strings/index.js';
 import type { EwWalletOverview } from '../wallet-overview/wallet-overview.js';
 import { ClientEvents } from './client-events.js';
 import {
+  CONFIG_GRACE_MS,
   conflictingWallet,
   hintUnpinnedKeys,
   invalidAttribute,
   missingAttribute,
   releaseWallet,
 } from './config-check.js';
-import { HEADING_ID, signedInView } from './signed-in-view.js';
+import { HEADING_ID, loadSignedInView } from './signed-in/load-signed-in-view.js';
 import { errorLine, signedOutView } from './signed-out-view.js';
 import { ViewFocus } from './view-focus.js';
-import { viewLoader } from './view-loader.js';
+import { SIGNED_IN_VIEW, viewLoader } from './view-loader.js';
 import { CLIENT_CONFIG, configOf, makeClient } from './wallet-client.js';
 import { walletStyles } from './wallet.styles.js';
-
-/** How long a wallet may wait for its attributes (a page setting them after its own login) before it says what is missing. */
-const CONFIG_GRACE_MS = 2_000;
 
 /**
  * The whole wallet in one element. Signed out, it offers every sign-in method
@@ -135,7 +132,10 @@ export class EwWallet extends WalletElement {
   private configProblem: ErrorInfo | undefined;
   private configTimer: ReturnType<typeof setTimeout> | undefined;
   /** Loads a view's code once (view-loader.ts). */
-  private readonly loadView = viewLoader((error) => void this.wallet.run('loadView', () => Promise.reject(error)));
+  private readonly loadView = viewLoader(
+    (error) => void this.wallet.run('loadView', () => Promise.reject(error)),
+    () => this.requestUpdate(),
+  );
   private readonly viewFocus = new ViewFocus(this, () => this.text, {
     signedIn: () => this.renderRoot.querySelector<HTMLElement>(`#${HEADING_ID}`) ?? undefined,
     keptPayment: () => this.keptPayment(),
@@ -148,9 +148,9 @@ export class EwWallet extends WalletElement {
     this.addEventListener('ew-error', (event) =>
       hintUnpinnedKeys((event as CustomEvent<ErrorInfo>).detail, !this.otpTargetKey && !this.exportKey),
     );
-    // A code is on its way: the overview's file is fetched while it is typed, so the signed-in
-    // view arrives whole (its sections do not move under the cursor).
+    // A code is on its way: the signed-in view's files come while it is typed (it then arrives whole).
     this.addEventListener('ew-otp-sent', () => {
+      this.loadView(SIGNED_IN_VIEW);
       if (this.customerId) this.loadView('ew-wallet-overview');
     });
     // Whether a payment is kept on screen when signed out follows the approvals' quotes.
@@ -164,8 +164,7 @@ export class EwWallet extends WalletElement {
   }
 
   /** The approval inside the wallet whose payment is pending, kept on screen when signed out. */
-  private readonly keptPayment = (): EwApproveQuote | undefined =>
-    [...this.querySelectorAll('ew-approve-quote')].find((el) => el.paymentPending);
+  private readonly keptPayment = () => [...this.querySelectorAll('ew-approve-quote')].find((el) => el.paymentPending);
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -240,6 +239,8 @@ export class EwWallet extends WalletElement {
     const client = this.client;
     const state = client?.state;
     const busy = !this.configProblem && (!state || state.status === 'restoring');
+    // Restoring, a stored session may come back: its view's file is asked for meanwhile.
+    if (state?.status === 'restoring') this.loadView(SIGNED_IN_VIEW);
     let view;
     if (this.configProblem) view = html`<p part="error" role="alert">${errorText(this.configProblem, s)}</p>`;
     else if (!client || !state) view = html`<p role="status">${spinner()}${s.loading}</p>`;
@@ -257,8 +258,12 @@ export class EwWallet extends WalletElement {
         onLoadError: (event) => this.readiness.failed((event as EwLoadErrorEvent).detail),
         errorLine: errorLine(this.wallet.shownError, s),
       });
+    } else if (!loadSignedInView.current) {
+      this.loadView(SIGNED_IN_VIEW);
+      view = html`<p role="status">${spinner()}${s.loading}</p>
+        ${errorLine(this.wallet.shownError, s)}`;
     } else
-      view = signedInView({
+      view = loadSignedInView.current.signedInView({
         strings: s,
         session: state.session,
         contact: this.events.contact,

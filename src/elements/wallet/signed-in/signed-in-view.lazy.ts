@@ -1,15 +1,17 @@
 /**
- * The wallet's signed-in view, in named parts: its heading, who is signed in (with
+ * The wallet's signed-in view, a lazy module (load-signed-in-view.ts: only a signed-in
+ * wallet draws it, so a signed-out page's first download does not carry it), in named parts: its heading, who is signed in (with
  * "Sign out", and, near the session's end, the time left and "Stay signed in"), the overview, the host's
  * slotted content, and the sections (devices, methods, settings, export).
  * The elements inside take the wallet's client and words from it
  * (shared/wallet-element.ts), so nothing is handed to them here.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { SessionInfo } from '../../client/index.js';
-import { CODE_SLOT } from '../shared/code-slot.js';
-import { maskDestination } from '../shared/mask.js';
-import type { WalletStrings } from '../strings/index.js';
+import type { SessionInfo } from '../../../client/index.js';
+import { CODE_SLOT } from '../../shared/code-slot.js';
+import { maskDestination } from '../../shared/mask.js';
+import type { WalletStrings } from '../../strings/index.js';
+import { HEADING_ID } from './heading.js';
 
 export interface SignedInView {
   strings: WalletStrings;
@@ -107,9 +109,6 @@ function sections(v: SignedInView) {
       <ew-export-wallet hide-title data-view></ew-export-wallet>
     </details>`;
 }
-
-/** The view's heading: focused when the user signs in (view-focus.ts), read first by screen readers. */
-export const HEADING_ID = 'wallet-heading';
 
 export function signedInView(v: SignedInView) {
   return html`<h2 id=${HEADING_ID} class="visually-hidden" tabindex="-1">${v.strings.walletHeading}</h2>
