@@ -5,7 +5,8 @@
  */
 import { expect } from 'chai';
 import { describe, it } from '#test-harness';
-import { formatAmount, formatRate, usableLocale, visibleLabel } from '../../src/elements/shared/format.js';
+import { formatAmount, usableLocale, visibleLabel } from '../../src/elements/shared/format.js';
+import { formatRate } from '../../src/elements/approve-quote/quote-summary.js';
 
 const USD = { code: 'USD', decimals: 2 };
 

@@ -6,10 +6,26 @@
  */
 import { html, nothing } from 'lit';
 import { verifyQuote, type Quote, type VerifiedQuote } from '../../client/index.js';
-import { formatAmount, formatRate, usableLocale, visibleLabel } from '../shared/format.js';
+import type { CheckedCurrency } from '../../client/index.js';
+import { formatAmount, usableLocale, visibleLabel } from '../shared/format.js';
 import type { WalletStrings } from '../strings/index.js';
 
 /** Where an approved payment stands (set by the host from the service's answers). */
+/**
+ * "1 USD = 0.9259 EUR" (exchangeRate is sending units per receiving unit): four decimals, as
+ * rates are quoted, or four significant digits for a rate too small for them.
+ */
+export function formatRate(
+  rate: number,
+  sending: CheckedCurrency,
+  receiving: CheckedCurrency,
+  locale?: string,
+): string {
+  const inverse = 1 / rate;
+  const digits = inverse >= 0.01 ? { maximumFractionDigits: 4 } : { maximumSignificantDigits: 4 };
+  return `1 ${sending.code} = ${new Intl.NumberFormat(locale, digits).format(inverse)} ${receiving.code}`;
+}
+
 export type PaymentStatus = 'processing' | 'completed' | 'failed';
 
 /** What the summary shows, formatted once from a verified quote. */

@@ -33,21 +33,6 @@ export function formatAmount(amount: number, currency: CheckedCurrency, locale?:
   }
 }
 
-/**
- * "1 USD = 0.9259 EUR" (exchangeRate is sending units per receiving unit): four decimals, as
- * rates are quoted, or four significant digits for a rate too small for them.
- */
-export function formatRate(
-  rate: number,
-  sending: CheckedCurrency,
-  receiving: CheckedCurrency,
-  locale?: string,
-): string {
-  const inverse = 1 / rate;
-  const digits = inverse >= 0.01 ? { maximumFractionDigits: 4 } : { maximumSignificantDigits: 4 };
-  return `1 ${sending.code} = ${new Intl.NumberFormat(locale, digits).format(inverse)} ${receiving.code}`;
-}
-
 const LABEL_MAX = 80;
 
 /**

@@ -23,22 +23,12 @@ export function nearestLang(from: Element): string | undefined {
   return undefined;
 }
 
+/** Every element on the page (connected), redrawn when a `lang` or the page's words change. */
 const followers = new Set<ReactiveControllerHost>();
-let observer: MutationObserver | undefined;
+let observing = false;
 
-function follow(host: ReactiveControllerHost): void {
-  followers.add(host);
-  if (observer) return;
-  observer = new MutationObserver(() => followers.forEach((el) => el.requestUpdate()));
-  observer.observe(document, { attributes: true, attributeFilter: ['lang'], subtree: true });
-}
-
-function unfollow(host: ReactiveControllerHost): void {
-  followers.delete(host);
-  if (followers.size || !observer) return;
-  observer.disconnect();
-  observer = undefined;
-}
+/** Redraws every element on the page, those in other elements' shadow roots included. */
+export const redrawAll = (): void => followers.forEach((el) => el.requestUpdate());
 
 /** Keeps an element redrawing when a `lang` on the page changes, and resolves its locale. */
 export class LocaleController implements ReactiveController {
@@ -47,11 +37,14 @@ export class LocaleController implements ReactiveController {
   }
 
   hostConnected(): void {
-    follow(this.host);
+    followers.add(this.host);
+    if (observing) return;
+    observing = true;
+    new MutationObserver(redrawAll).observe(document, { attributes: true, attributeFilter: ['lang'], subtree: true });
   }
 
   hostDisconnected(): void {
-    unfollow(this.host);
+    followers.delete(this.host);
   }
 
   /** The locale to speak: `own` (the attribute), `handedDown`, the nearest `lang`, the browser's; unusable tags skipped. */

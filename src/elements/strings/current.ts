@@ -6,6 +6,7 @@
 import { STRINGS_EN } from './en.js';
 import { loadSpanish } from './load-strings-es.js';
 import type { WalletStringOverrides, WalletStrings } from './table.js';
+import { redrawAll } from '../shared/locale.js';
 
 let pageOverrides: WalletStringOverrides | undefined;
 /** Spanish did not load once: English from then on (the console said which file to serve). */
@@ -58,13 +59,7 @@ export function localeTable(locale: string): WalletStrings | Promise<WalletStrin
 /** Replaces strings for every element on the page (merged over each element's locale's table). */
 export function setWalletStrings(strings: WalletStringOverrides): void {
   pageOverrides = strings;
-  // Elements inside other elements' shadow roots (a wallet's overview, its lists) redraw too.
-  const redraw = (root: ParentNode) =>
-    root.querySelectorAll('*').forEach((el) => {
-      if (el.tagName.startsWith('EW-')) (el as HTMLElement & { requestUpdate?: () => void }).requestUpdate?.();
-      if (el.shadowRoot) redraw(el.shadowRoot);
-    });
-  redraw(document);
+  redrawAll();
 }
 
 /** The strings an element uses: its locale's table, the page's overrides, then its own. */
