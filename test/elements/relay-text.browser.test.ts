@@ -51,7 +51,8 @@ describe('relay-given text is shown with its hidden characters made visible', ()
     expect(identity).to.not.include(RLO);
     await openSection(again, 'Signed-in devices');
     const listed = await waitFor(
-      () => shown(deepQueryAll('ew-sessions', again)[0] ?? again, '[part~="item"] strong') || undefined,
+      // The relay's nickname is in the row's details (its title is this device's browser and system).
+      () => shown(deepQueryAll('ew-sessions', again)[0] ?? again, '[part~="item"] .muted') || undefined,
       'the session list',
     );
     expect(listed).to.include('[U+202E]');
