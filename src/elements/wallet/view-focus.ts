@@ -13,22 +13,24 @@ import type { WalletClient } from '../../client/index.js';
 import type { EwPaymentSettledEvent } from '../events/payment-settled.js';
 import type { WalletStrings } from '../strings/index.js';
 
+/** Words for the live region, in whichever locale the wallet speaks when they are drawn. */
+type Words = (s: WalletStrings) => string;
+
 type Host = ReactiveControllerHost & HTMLElement & { client: WalletClient | undefined; renderRoot: ParentNode };
 
 /** The heading of `el`'s shadow root, focused as the view's start (headings there are `tabindex="-1"`). */
 const headingOf = (el: Element | null | undefined) => el?.shadowRoot?.querySelector<HTMLElement>('h2') ?? undefined;
 
 export class ViewFocus implements ReactiveController {
-  /** What the live region says now. */
-  said = '';
+  /** What the live region says now, in the words of the wallet's locale (a switch of language says it anew). */
+  private words: Words | undefined;
   private lastStatus: string | undefined;
   private lastClient: WalletClient | undefined;
   /** The view whose start takes the focus once it is drawn. */
   private focusTo: 'signed-in' | 'signed-out' | 'payment' | undefined;
   private readonly onSettled = (event: Event) => {
     const { status } = (event as EwPaymentSettledEvent).detail;
-    const s = this.text();
-    this.say(status === 'completed' ? s.paymentCompleted : s.paymentFailed);
+    this.say((s) => (status === 'completed' ? s.paymentCompleted : s.paymentFailed));
   };
 
   constructor(
@@ -57,9 +59,9 @@ export class ViewFocus implements ReactiveController {
     this.lastClient = client;
     this.lastStatus = status;
     if (from === status || !state) return;
-    if (from === 'signed-out' && status === 'signed-in') this.changedTo('signed-in', this.text().signedInNotice);
+    if (from === 'signed-out' && status === 'signed-in') this.changedTo('signed-in', (s) => s.signedInNotice);
     if (from === 'signed-in' && status === 'signed-out')
-      this.changedTo('signed-out', this.text().sessionEnded(state.cause ?? 'unknown'));
+      this.changedTo('signed-out', (s) => s.sessionEnded(state.cause ?? 'unknown'));
   }
 
   hostUpdated(): void {
@@ -83,7 +85,7 @@ export class ViewFocus implements ReactiveController {
     if (this.focusIsOurs()) target.focus();
   }
 
-  private changedTo(view: 'signed-in' | 'signed-out', words: string): void {
+  private changedTo(view: 'signed-in' | 'signed-out', words: Words): void {
     const active = document.activeElement;
     if (this.focusIsOurs())
       this.focusTo = view === 'signed-in' && active && this.targets.keptPayment()?.contains(active) ? 'payment' : view;
@@ -96,15 +98,20 @@ export class ViewFocus implements ReactiveController {
     return !active || active === document.body || active === this.host || this.host.contains(active);
   }
 
+  /** What the live region says now. */
+  get said(): string {
+    return this.words?.(this.text()) ?? '';
+  }
+
   /** Says `words` in the live region (cleared first when it says them already, so they are said again). */
-  private say(words: string): void {
-    if (this.said === words) {
-      this.said = '';
+  private say(words: Words): void {
+    if (this.said === words(this.text())) {
+      this.words = undefined;
       this.host.requestUpdate();
       void this.host.updateComplete.then(() => this.say(words));
       return;
     }
-    this.said = words;
+    this.words = words;
     this.host.requestUpdate();
   }
 }
