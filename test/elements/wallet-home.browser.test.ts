@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
 import type { EwApproveQuote } from '../../src/elements/index.js';
 import { newWallet, platform, quoteFor, recording } from '../helpers/browser-stack.js';
-import { buttonNamed, click, deepQueryAll, waitFor } from '../helpers/dom.js';
+import { buttonNamed, click, deepActiveElement, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
 import { mountWallet, nextEvent, signInByTyping } from '../helpers/elements.js';
 
 const text = (el: Element, selector: string) => deepQueryAll(selector, el)[0]?.textContent?.trim() ?? '';
@@ -83,6 +83,11 @@ describe('<ew-wallet> keeps its home current', () => {
     );
     await waitFor(() => buttonNamed('Stay signed in', el), 'stay signed in, after a failed refresh');
     expect(header().textContent).to.match(/Session ends in 1[0-5]:\d\d/);
+    // Pressed by keyboard, it refreshes the session and goes: the focus moves to the view's heading, not <body>.
+    buttonNamed('Stay signed in', el)!.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => !buttonNamed('Stay signed in', el) || undefined, 'the session refreshed');
+    await waitFor(() => deepActiveElement()?.id === 'wallet-heading' || undefined, 'the focus on the heading');
     // A session of at most 30 s (plus the clock's slack) is inside the last two minutes from the start.
     const short = await mountWallet(await newWallet(), { 'max-session-seconds': '30' });
     await signInByTyping(short);

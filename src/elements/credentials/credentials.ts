@@ -187,6 +187,11 @@ export class EwCredentials extends WalletElement {
     </li>`;
   }
 
+  /** The list did not load: Try again, whether or not its message still shows (a newer error in the view may hide it). */
+  private loadFailed(): boolean {
+    return !this.wallet.pending && !!this.wallet.error;
+  }
+
   protected override render() {
     const s = this.text;
     const { pending, shownError: error, action } = this.wallet;
@@ -197,7 +202,9 @@ export class EwCredentials extends WalletElement {
       ${this.hideTitle ? nothing : html`<h3>${s.credentialsTitle}</h3>`}
       ${
         !this.list.value
-          ? html`<p role="status">${spinner()}${s.loading}</p>`
+          ? this.loadFailed()
+            ? html`<button class="secondary" type="button" @click=${() => this.load()}>${s.tryAgain}</button>`
+            : html`<p role="status">${spinner()}${s.loading}</p>`
           : html`<ul>
               ${this.list.value.map((credential) => this.item(credential, current, this.list.value!.length))}
             </ul>`

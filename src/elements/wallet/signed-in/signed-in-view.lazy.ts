@@ -1,6 +1,6 @@
 /**
- * The wallet's signed-in view, a lazy module (load-signed-in-view.ts: only a signed-in
- * wallet draws it, so a signed-out page's first download does not carry it), in named parts: its heading, who is signed in (with
+ * The wallet's signed-in view, a lazy module (load-signed-in-view.ts: fetched after the first
+ * paint, so no page's first download carries it), in named parts: its heading, who is signed in (with
  * "Sign out", and, near the session's end, the time left and "Stay signed in"), the overview, the host's
  * slotted content, and the sections (devices, methods, settings, export).
  * The elements inside take the wallet's client and words from it
