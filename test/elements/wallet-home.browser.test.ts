@@ -69,6 +69,34 @@ describe('<ew-wallet> keeps its home current', () => {
     await waitFor(() => balance(el) === '$42.00', 'the polled balance');
   });
 
+  it('a background read is quiet: while the polls fail nothing is said, the balance stays, Refresh stays usable', async () => {
+    const wallet = await newWallet();
+    await fund(wallet.accountId, 1_234);
+    const el = await mountWallet(wallet, { 'balance-refresh-seconds': '0.2' });
+    await signInByTyping(el);
+    await waitFor(() => balance(el) === '$12.34', 'the balance');
+    const refresh = buttonNamed('Refresh', el)!;
+    const errors: Event[] = [];
+    el.addEventListener('ew-error', (e) => errors.push(e));
+    const online = window.fetch;
+    let polls = 0;
+    const seen = { disabled: false, busy: false, error: false };
+    window.fetch = () => (polls++, Promise.reject(new TypeError('Failed to fetch')));
+    try {
+      await waitFor(() => {
+        seen.disabled ||= refresh.disabled;
+        seen.busy ||= deepQueryAll('[aria-busy="true"]', el).length > 0;
+        seen.error ||= deepQueryAll('[part~="error"]', el).length > 0;
+        return polls >= 3 || undefined;
+      }, 'three failed polls');
+    } finally {
+      window.fetch = online;
+    }
+    expect(seen).to.deep.equal({ disabled: false, busy: false, error: false });
+    expect(errors).to.have.length(0);
+    expect(balance(el)).to.equal('$12.34');
+  });
+
   it('the session countdown and "Stay signed in" show only when the session nears its end; Sign out always', async () => {
     const wallet = await newWallet();
     const el = await mountWallet(wallet);

@@ -92,7 +92,7 @@ export class EwWalletOverview extends WalletElement {
 
   constructor() {
     super();
-    new BalanceRefresh(this, () => this.load());
+    new BalanceRefresh(this, () => this.read.quiet());
     this.showQr = false;
   }
 
