@@ -9,7 +9,6 @@ import { listStyles } from '../shared/list.styles.js';
 import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { WalletElement } from '../shared/wallet-element.js';
-import { describeDevice } from '../shared/device.js';
 import { visibleLabel } from '../shared/format.js';
 
 /**
@@ -88,10 +87,9 @@ export class EwCredentials extends WalletElement {
       .catch(() => undefined);
   }
 
-  /** The new passkey's name: the device it is made on, in the user's words (the list shows it later). */
+  /** The new passkey's name: the word for a passkey in the user's language (the list shows the day it was added). */
   private passkeyName(): string {
-    const { system } = describeDevice();
-    return system === 'other' ? this.text.credentialType('PASSKEY') : this.text.systemName(system);
+    return this.text.credentialType('PASSKEY');
   }
 
   private async addPasskey(): Promise<void> {

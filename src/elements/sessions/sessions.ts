@@ -9,7 +9,7 @@ import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { WalletElement } from '../shared/wallet-element.js';
 import { listStyles } from '../shared/list.styles.js';
-import { describeDevice } from '../shared/device.js';
+import { describeDevice } from './device.js';
 import { visibleLabel } from '../shared/format.js';
 import { maskDestination } from '../shared/mask.js';
 

@@ -66,20 +66,4 @@ export class ClientRead<T> implements ReactiveController {
     }
     await this.options.after?.(value);
   }
-
-  /**
-   * Reads again in the background (a poll, the page shown again, money moved elsewhere): no
-   * progress shown or said, no button turned off, and a failure keeps what is shown (its age
-   * says it is old) rather than raising an error the user did not cause. With nothing shown
-   * yet it is an ordinary read, whose failure is said.
-   */
-  async quiet(): Promise<void> {
-    const client = this.host.client;
-    if (!client || this.value === undefined) return this.load();
-    const value = await this.options.read(client).catch(() => undefined);
-    if (value === undefined || client !== this.host.client) return;
-    this.value = value;
-    this.host.requestUpdate();
-    await this.options.after?.(value);
-  }
 }

@@ -68,17 +68,6 @@ export class ViewFocus implements ReactiveController {
     this.moveFocus();
   }
 
-  /**
-   * After `action`, whose button may be gone (a refreshed session hides "Stay signed in"): the
-   * focus that was on it goes to the view's heading, not to `<body>`.
-   */
-  async keepFocus(action: Promise<unknown>): Promise<void> {
-    const was = this.host.shadowRoot?.activeElement;
-    await action;
-    await this.host.updateComplete;
-    if (was && !was.isConnected) this.targets.signedIn()?.focus();
-  }
-
   /** Tries again to move the focus (the sign-in view drew its heading after its methods arrived). */
   moveFocus(): void {
     const payment = this.targets.keptPayment();

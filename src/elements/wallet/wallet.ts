@@ -274,8 +274,7 @@ export class EwWallet extends WalletElement {
         ${errorLine(this.wallet.shownError, s)}`,
         hasCustomer: !!this.customerId,
         hideSections: this.hideSections,
-        onRefresh: () =>
-          void this.viewFocus.keepFocus(this.wallet.run('refreshSession', () => client.refreshSession())),
+        onRefresh: () => this.wallet.run('refreshSession', () => client.refreshSession()),
         onSignOut: () => void this.signOut(),
         loadView: (tag) => this.loadView(tag),
       });
