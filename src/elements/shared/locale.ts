@@ -14,16 +14,13 @@ import { usableLocale } from './format.js';
 export function nearestLang(from: Element): string | undefined {
   let node: Node | null = from;
   while (node) {
-    // `lang=""` says the language is unknown: the search stops there (HTML's rule).
-    if (node instanceof Element && node.hasAttribute('lang')) return node.getAttribute('lang') || undefined;
+    if (node instanceof Element) {
+      const lang = node.getAttribute('lang');
+      if (lang) return lang;
+    }
     node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null);
   }
   return undefined;
-}
-
-function refinedByBrowser(locale: string): string {
-  const browser = navigator.language;
-  return !locale.includes('-') && browser.toLowerCase().startsWith(`${locale.toLowerCase()}-`) ? browser : locale;
 }
 
 /** Every element on the page (connected), redrawn when a `lang` or the page's words change. */
@@ -50,14 +47,8 @@ export class LocaleController implements ReactiveController {
     followers.delete(this.host);
   }
 
-  /**
-   * The locale to speak: `own` (the attribute), `handedDown`, the nearest `lang`, the browser's;
-   * unusable tags skipped. A bare language the browser's locale refines (`en` on the page, `en-GB`
-   * in the browser) takes the browser's region: the page's language, the reader's formats.
-   */
+  /** The locale to speak: `own` (the attribute), `handedDown`, the nearest `lang`, the browser's; unusable tags skipped. */
   resolve(own: string | undefined, handedDown: string | undefined): string {
-    const found =
-      usableLocale(own) ?? usableLocale(handedDown) ?? usableLocale(nearestLang(this.host)) ?? navigator.language;
-    return refinedByBrowser(found);
+    return usableLocale(own) ?? usableLocale(handedDown) ?? usableLocale(nearestLang(this.host)) ?? navigator.language;
   }
 }
