@@ -119,7 +119,7 @@ for (const r of results) {
 }
 if (results.some((r) => r.lazy.length)) {
   console.log(
-    "(lazy: fetched only when its dynamic import runs; the P-256 fallback only where the engine refuses the native session-key import, e.g. Safari; the passkey flows with the WebAuthn library when a passkey is first prepared, the OAuth flows when an OAuth sign-in is; the HPKE module (bundle checks, sealing, opening) when a code is asked for or a sealed session key is made; the QR encoder beside the first wallet read; the Spanish strings when the first element speaks Spanish; each signed-in view when it is first shown; the phone numbering plans when the phone form opens; the question a row of the devices or sign-in methods asks before acting, beside the first of them shown)",
+    '(lazy: fetched only when its dynamic import runs; the P-256 fallback only where the engine refuses the native session-key import, e.g. Safari; the passkey flows with the WebAuthn library when a passkey is first prepared, the OAuth flows when an OAuth sign-in is; the HPKE module (bundle checks, sealing, opening) when a code is asked for or a sealed session key is made; the QR encoder beside the first wallet read; the Spanish strings when the first element speaks Spanish; each signed-in view when it is first shown; the phone numbering plans when the phone form opens; the question a row of the devices or sign-in methods asks before acting, beside the first of them shown)',
   );
 }
 for (const r of results.slice(0, 1).concat(results.filter((x) => x.name === './client'))) {
