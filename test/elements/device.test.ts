@@ -1,7 +1,7 @@
 /** This device named from its user-agent string: real strings of each browser family (their order in the string is the trap). */
 import { expect } from 'chai';
 import { describe, it } from '#test-harness';
-import { describeDevice } from '../../src/elements/shared/device.js';
+import { describeDevice } from '../../src/elements/sessions/device.js';
 import { STRINGS_EN } from '../../src/elements/strings/en.js';
 
 const UA = {

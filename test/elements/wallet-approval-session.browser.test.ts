@@ -96,6 +96,15 @@ describe('<ew-wallet> keeps a pending payment when the session ends', () => {
     await waitFor(() => shown(approve) && deepQueryAll('[part~="summary"]', approve)[0], 'the payment still shown');
     expect(approveButton(approve)).to.equal(undefined);
     expect(await approve.approve()).to.equal(undefined);
+    // Its quote expired too (5 minutes against the session's 15): it offers no sign-in of its own,
+    // so the wallet's shows. A signed-out wallet always has one way to sign in, never none.
+    expect(approve.paymentApprovable).to.equal(false);
+    const signIns = await waitFor(
+      () => deepQueryAll('ew-sign-in', el).filter(shown).length === 1 || undefined,
+      'one sign-in',
+    );
+    expect(signIns).to.equal(true);
+    expect(shown(el.shadowRoot!.querySelector('ew-sign-in')!)).to.equal(true);
   });
 
   it('without a payment, the sign-in view says why the session ended', async () => {

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
 import type { EwApproveQuote } from '../../src/elements/index.js';
 import { newWallet, platform, quoteFor, recording } from '../helpers/browser-stack.js';
-import { buttonNamed, click, deepQueryAll, waitFor } from '../helpers/dom.js';
+import { buttonNamed, click, deepActiveElement, deepQueryAll, sendKeys, waitFor } from '../helpers/dom.js';
 import { mountWallet, nextEvent, signInByTyping } from '../helpers/elements.js';
 
 const text = (el: Element, selector: string) => deepQueryAll(selector, el)[0]?.textContent?.trim() ?? '';
@@ -69,6 +69,34 @@ describe('<ew-wallet> keeps its home current', () => {
     await waitFor(() => balance(el) === '$42.00', 'the polled balance');
   });
 
+  it('a background read is quiet: while the polls fail nothing is said, the balance stays, Refresh stays usable', async () => {
+    const wallet = await newWallet();
+    await fund(wallet.accountId, 1_234);
+    const el = await mountWallet(wallet, { 'balance-refresh-seconds': '0.2' });
+    await signInByTyping(el);
+    await waitFor(() => balance(el) === '$12.34', 'the balance');
+    const refresh = buttonNamed('Refresh', el)!;
+    const errors: Event[] = [];
+    el.addEventListener('ew-error', (e) => errors.push(e));
+    const online = window.fetch;
+    let polls = 0;
+    const seen = { disabled: false, busy: false, error: false };
+    window.fetch = () => (polls++, Promise.reject(new TypeError('Failed to fetch')));
+    try {
+      await waitFor(() => {
+        seen.disabled ||= refresh.disabled;
+        seen.busy ||= deepQueryAll('[aria-busy="true"]', el).length > 0;
+        seen.error ||= deepQueryAll('[part~="error"]', el).length > 0;
+        return polls >= 3 || undefined;
+      }, 'three failed polls');
+    } finally {
+      window.fetch = online;
+    }
+    expect(seen).to.deep.equal({ disabled: false, busy: false, error: false });
+    expect(errors).to.have.length(0);
+    expect(balance(el)).to.equal('$12.34');
+  });
+
   it('the session countdown and "Stay signed in" show only when the session nears its end; Sign out always', async () => {
     const wallet = await newWallet();
     const el = await mountWallet(wallet);
@@ -83,6 +111,11 @@ describe('<ew-wallet> keeps its home current', () => {
     );
     await waitFor(() => buttonNamed('Stay signed in', el), 'stay signed in, after a failed refresh');
     expect(header().textContent).to.match(/Session ends in 1[0-5]:\d\d/);
+    // Pressed by keyboard, it refreshes the session and goes: the focus moves to the view's heading, not <body>.
+    buttonNamed('Stay signed in', el)!.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => !buttonNamed('Stay signed in', el) || undefined, 'the session refreshed');
+    await waitFor(() => deepActiveElement()?.id === 'wallet-heading' || undefined, 'the focus on the heading');
     // A session of at most 30 s (plus the clock's slack) is inside the last two minutes from the start.
     const short = await mountWallet(await newWallet(), { 'max-session-seconds': '30' });
     await signInByTyping(short);

@@ -7,14 +7,13 @@ import { EwSignatureEvent } from '../events/signature.js';
 import { CODE_SLOT } from '../shared/code-slot.js';
 import { ServerTimeController } from '../shared/server-time.js';
 import { describeError, type ErrorInfo } from '../shared/error-info.js';
-import { visibleLabel } from '../shared/format.js';
 import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { WalletElement } from '../shared/wallet-element.js';
 import { approveQuoteStyles } from './approve-quote.styles.js';
 import { approveButton } from './approve-button.js';
 import { Arming, isFramed } from './arming.js';
-import { PayeeRead, payeeBlock, paymentDetails } from './payee.js';
+import { PayeeRead, payeeBlock, paymentDetails, requester } from './payee.js';
 import { countdown, quoteSummary, showQuote, type PaymentStatus, type Shown } from './quote-summary.js';
 import { Receipt } from './receipt.js';
 
@@ -139,6 +138,11 @@ export class EwApproveQuote extends WalletElement {
     return !!this.shown && this.status !== 'completed' && this.status !== 'failed';
   }
 
+  /** Whether the quote on screen can still be approved (not yet approved, not expired): signed out, it offers its own sign-in. */
+  get paymentApprovable(): boolean {
+    return !!this.shown && !this.approval && this.shown.view.expiresAtMs > this.clock.now;
+  }
+
   /** The account the quote on screen commits to pay (PayeeRead reads whom it belongs to). */
   destination(): string | undefined {
     return this.shown?.view.destinationAccountId;
@@ -261,14 +265,8 @@ export class EwApproveQuote extends WalletElement {
     const signedIn = this.client?.state.status === 'signed-in';
     return html`<div part="base">
       <h2 tabindex="-1">${this.approval ? s.receiptTitle : s.approveTitle}</h2>
-      ${
-        this.approval
-          ? nothing
-          : html`<p part="requester" class="muted">
-              ${s.requestedBy(visibleLabel(this.appName || location.hostname))}
-            </p>`
-      }
-      ${payeeBlock(shown, this.payee, s)} ${quoteSummary(shown, s)} ${paymentDetails(shown, this.payee, s)}
+      ${this.approval ? nothing : requester(this.appName, s)} ${payeeBlock(shown, this.payee, s)}
+      ${quoteSummary(shown, s)} ${paymentDetails(shown, this.payee, s)}
       ${view.verified ? nothing : html`<p part="warning" id="unverified">${s.paymentUnverified}</p>`}
       ${
         this.approval

@@ -135,3 +135,7 @@ export function paymentDetails(shown: Shown, read: PayeeRead, s: WalletStrings) 
     <p class="muted">${s.signatureCovers}</p>
   </details>`;
 }
+
+/** Who asks for the approval: the host's `app-name`, else the page's host name. */
+export const requester = (appName: string | undefined, s: WalletStrings) =>
+  html`<p part="requester" class="muted">${s.requestedBy(visibleLabel(appName || location.hostname))}</p>`;

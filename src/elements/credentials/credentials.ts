@@ -9,7 +9,6 @@ import { listStyles } from '../shared/list.styles.js';
 import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { WalletElement } from '../shared/wallet-element.js';
-import { describeDevice } from '../shared/device.js';
 import { visibleLabel } from '../shared/format.js';
 
 /**
@@ -88,10 +87,9 @@ export class EwCredentials extends WalletElement {
       .catch(() => undefined);
   }
 
-  /** The new passkey's name: the device it is made on, in the user's words (the list shows it later). */
+  /** The new passkey's name: the word for a passkey in the user's language (the list shows the day it was added). */
   private passkeyName(): string {
-    const { system } = describeDevice();
-    return system === 'other' ? this.text.credentialType('PASSKEY') : this.text.systemName(system);
+    return this.text.credentialType('PASSKEY');
   }
 
   private async addPasskey(): Promise<void> {
@@ -187,6 +185,11 @@ export class EwCredentials extends WalletElement {
     </li>`;
   }
 
+  /** The list did not load: Try again, whether or not its message still shows (a newer error in the view may hide it). */
+  private loadFailed(): boolean {
+    return !this.wallet.pending && !!this.wallet.error;
+  }
+
   protected override render() {
     const s = this.text;
     const { pending, shownError: error, action } = this.wallet;
@@ -197,7 +200,9 @@ export class EwCredentials extends WalletElement {
       ${this.hideTitle ? nothing : html`<h3>${s.credentialsTitle}</h3>`}
       ${
         !this.list.value
-          ? html`<p role="status">${spinner()}${s.loading}</p>`
+          ? this.loadFailed()
+            ? html`<button class="secondary" type="button" @click=${() => this.load()}>${s.tryAgain}</button>`
+            : html`<p role="status">${spinner()}${s.loading}</p>`
           : html`<ul>
               ${this.list.value.map((credential) => this.item(credential, current, this.list.value!.length))}
             </ul>`

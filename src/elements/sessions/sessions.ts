@@ -9,7 +9,7 @@ import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { WalletElement } from '../shared/wallet-element.js';
 import { listStyles } from '../shared/list.styles.js';
-import { describeDevice } from '../shared/device.js';
+import { describeDevice } from './device.js';
 import { visibleLabel } from '../shared/format.js';
 import { maskDestination } from '../shared/mask.js';
 
@@ -137,10 +137,11 @@ export class EwSessions extends WalletElement {
     const s = this.text;
     const time = (iso: string) =>
       new Date(iso).toLocaleTimeString(this.resolvedLocale, { hour: 'numeric', minute: '2-digit' });
-    const since = new Date(session.createdAt).toLocaleString(this.resolvedLocale, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
+    // A date the relay garbled is left out rather than shown as "Invalid Date".
+    const started = new Date(session.createdAt);
+    const since = Number.isNaN(started.getTime())
+      ? undefined
+      : started.toLocaleString(this.resolvedLocale, { dateStyle: 'medium', timeStyle: 'short' });
     // This device is named by its browser and system; the service does not describe the others.
     const device = describeDevice();
     const name = session.current ? s.deviceName(device.browser, s.systemName(device.system)) : s.otherDevice;
@@ -152,10 +153,15 @@ export class EwSessions extends WalletElement {
           ${session.type ? s.signedInWith(s.credentialType(session.type)) : ''}
           ${session.nickname ? `(${visibleLabel(maskDestination(session.nickname))})` : ''}
         </div>
-        <div class="muted">${s.signedInAt(since)} · ${s.expiresAt(time(session.expiresAt))}</div>
+        <div class="muted">${since ? `${s.signedInAt(since)} · ` : ''}${s.expiresAt(time(session.expiresAt))}</div>
       </div>
       ${session.current ? this.own() : this.other(session)}
     </li>`;
+  }
+
+  /** The list did not load: Try again, whether or not its message still shows (a newer error in the view may hide it). */
+  private loadFailed(): boolean {
+    return !this.wallet.pending && !!this.wallet.error;
   }
 
   protected override render() {
@@ -166,7 +172,9 @@ export class EwSessions extends WalletElement {
       ${this.hideTitle ? nothing : html`<h3>${s.sessionsTitle}</h3>`}
       ${
         !list
-          ? html`<p role="status">${spinner()}${s.loading}</p>`
+          ? this.loadFailed()
+            ? html`<button class="secondary" type="button" @click=${() => this.load()}>${s.tryAgain}</button>`
+            : html`<p role="status">${spinner()}${s.loading}</p>`
           : list.length === 0
             ? html`<p>${s.noSessions}</p>`
             : html`<ul>

@@ -14,13 +14,16 @@ import { usableLocale } from './format.js';
 export function nearestLang(from: Element): string | undefined {
   let node: Node | null = from;
   while (node) {
-    if (node instanceof Element) {
-      const lang = node.getAttribute('lang');
-      if (lang) return lang;
-    }
+    // `lang=""` says the language is unknown: the search stops there (HTML's rule).
+    if (node instanceof Element && node.hasAttribute('lang')) return node.getAttribute('lang') || undefined;
     node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null);
   }
   return undefined;
+}
+
+function refinedByBrowser(locale: string): string {
+  const browser = navigator.language;
+  return !locale.includes('-') && browser.toLowerCase().startsWith(`${locale.toLowerCase()}-`) ? browser : locale;
 }
 
 /** Every element on the page (connected), redrawn when a `lang` or the page's words change. */
@@ -47,8 +50,14 @@ export class LocaleController implements ReactiveController {
     followers.delete(this.host);
   }
 
-  /** The locale to speak: `own` (the attribute), `handedDown`, the nearest `lang`, the browser's; unusable tags skipped. */
+  /**
+   * The locale to speak: `own` (the attribute), `handedDown`, the nearest `lang`, the browser's;
+   * unusable tags skipped. A bare language the browser's locale refines (`en` on the page, `en-GB`
+   * in the browser) takes the browser's region: the page's language, the reader's formats.
+   */
   resolve(own: string | undefined, handedDown: string | undefined): string {
-    return usableLocale(own) ?? usableLocale(handedDown) ?? usableLocale(nearestLang(this.host)) ?? navigator.language;
+    const found =
+      usableLocale(own) ?? usableLocale(handedDown) ?? usableLocale(nearestLang(this.host)) ?? navigator.language;
+    return refinedByBrowser(found);
   }
 }

@@ -122,7 +122,8 @@ export class WalletElement extends LitElement {
     this.spoken = this.locales.resolve(this.locale, this.inherited?.locale);
     if (old !== undefined && old !== this.spoken) this.requestUpdate('resolvedLocale', old);
     const table = localeTable(this.spoken);
-    return table instanceof Promise ? table.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
+    // Once the words are here, the locale is worked out again: a `lang` changed meanwhile counts.
+    return table instanceof Promise ? table.then(() => this.scheduleUpdate()) : super.scheduleUpdate();
   }
 
   /** Whether an element above announces this client's sign-ins (it handed the client down and says it does). */

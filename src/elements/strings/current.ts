@@ -11,6 +11,7 @@ import { redrawAll } from '../shared/locale.js';
 let pageOverrides: WalletStringOverrides | undefined;
 /** Spanish did not load once: English from then on (the console said which file to serve). */
 let spanishFailed = false;
+let spanishLoading: Promise<WalletStrings> | undefined;
 
 /** Two sets of overrides as one, `over` winning (error words one code at a time); either itself when the other is absent. */
 export function mergeOverrides(
@@ -43,16 +44,17 @@ const isSpanish = (locale: string) => locale.toLowerCase().split('-')[0] === 'es
  */
 export function localeTable(locale: string): WalletStrings | Promise<WalletStrings> {
   if (!isSpanish(locale) || spanishFailed) return STRINGS_EN;
+  // One wait for every element, and one console line if the file does not come.
   return (
     loadSpanish.current?.STRINGS_ES ??
-    loadSpanish().then(
+    (spanishLoading ??= loadSpanish().then(
       (module) => module.STRINGS_ES,
       (error: unknown) => {
         spanishFailed = true;
         console.error(`embedded-wallet-elements: ${(error as Error).message}`);
         return STRINGS_EN;
       },
-    )
+    ))
   );
 }
 

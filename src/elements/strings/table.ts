@@ -11,7 +11,6 @@ import type {
   RelayErrorCode,
   ServiceErrorCode,
 } from '../../client/index.js';
-import type { DeviceSystem } from '../shared/device.js';
 import type { SetupErrorCode } from '../shared/error-info.js';
 
 /** Every code an element can show: the client's and service's, the relay's, the crypto core's, passkeys', the page setup's. */
@@ -24,6 +23,9 @@ export type ShownErrorCode =
   | SetupErrorCode
   /** An error without a code of ours (a bug, or a code a relay invented): said generically. */
   | 'UNKNOWN';
+
+/** The systems this device is told apart as (sessions/device.ts). */
+export type DeviceSystem = 'iphone' | 'android' | 'mac' | 'windows' | 'chromeos' | 'linux' | 'other';
 
 export interface WalletStrings {
   signInTitle: string;
@@ -127,7 +129,7 @@ export interface WalletStrings {
   credentialType: (type: string) => string;
   /** When a sign-in method was added; `date` is already formatted for the locale. */
   addedOn: (date: string) => string;
-  /** A system's name as users say it (shared/device.ts); a new passkey is named after it. */
+  /** A system's name as users say it (sessions/device.ts tells which this device runs). */
   systemName: (system: DeviceSystem) => string;
   /** This device in the list of signed-in devices: "Chrome on Mac"; `browser` may be undefined. */
   deviceName: (browser: string | undefined, system: string) => string;

@@ -2,8 +2,9 @@
  * Keeps the overview's balance current: it is read again when a payment is set on an approval
  * inside the wallet, after each signed operation an element inside it performs (their events
  * reach the wallet, whose shadow root holds the overview), when the page is shown again, and
- * every `balance-refresh-seconds` of the wallet while the page is visible and signed in. Here,
- * in the overview's own file, so a signed-out page does not carry it.
+ * every `balance-refresh-seconds` of the wallet while the page is visible and signed in. Each
+ * is a quiet read (the overview's `quietRead`): nothing said, nothing turned off, a failure keeps the last
+ * balance with its age. Here, in the overview's own file, so a signed-out page does not carry it.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { WalletClient } from '../../client/index.js';

@@ -1,5 +1,5 @@
 import { html, nothing, svg } from 'lit';
-import type { WalletInfo } from '../../client/index.js';
+import type { WalletClient, WalletInfo } from '../../client/index.js';
 import { BalanceRefresh } from './balance-refresh.js';
 import { formatAmount } from '../shared/format.js';
 import { errorText } from '../strings/index.js';
@@ -71,17 +71,7 @@ export class EwWalletOverview extends WalletElement {
   /** The wallet as read for the current client: balance and address. */
   private readonly read = new ClientRead<WalletInfo>(this, this.wallet, this.readiness, {
     action: 'getWallet',
-    read: async (client) => {
-      // The address is shown in its checksum case from its first paint (no later reflow): the
-      // checksum comes with the QR encoder, fetched alongside the read. Without it, as given.
-      const encoder = this.encoder ? Promise.resolve(this.encoder) : loadQrEncoder().catch(() => undefined);
-      const info = await client.getWallet();
-      const loaded = await encoder;
-      this.encoder ??= loaded;
-      this.checked = info.address && loaded ? checked(loaded, info.address) : undefined;
-      this.readAt = Date.now();
-      return info;
-    },
+    read: (client) => this.readWallet(client),
   });
 
   /** When the balance shown was read (the device's clock: only the time since is shown). */
@@ -92,7 +82,7 @@ export class EwWalletOverview extends WalletElement {
 
   constructor() {
     super();
-    new BalanceRefresh(this, () => this.load());
+    new BalanceRefresh(this, () => this.quietRead());
     this.showQr = false;
   }
 
@@ -109,6 +99,33 @@ export class EwWalletOverview extends WalletElement {
 
   private get info(): WalletInfo | undefined {
     return this.read.value;
+  }
+
+  private async readWallet(client: WalletClient): Promise<WalletInfo> {
+    // The address is shown in its checksum case from its first paint (no later reflow): the
+    // checksum comes with the QR encoder, fetched alongside the read. Without it, as given.
+    const encoder = this.encoder ? Promise.resolve(this.encoder) : loadQrEncoder().catch(() => undefined);
+    const info = await client.getWallet();
+    const loaded = await encoder;
+    this.encoder ??= loaded;
+    this.checked = info.address && loaded ? checked(loaded, info.address) : undefined;
+    this.readAt = Date.now();
+    return info;
+  }
+
+  /**
+   * Reads again in the background (a poll, the page shown again, money moved elsewhere): no
+   * progress shown or said, no button turned off, and a failure keeps what is shown (its age
+   * says it is old) rather than raising an error the user did not cause. With nothing shown
+   * yet it is an ordinary read, whose failure is said.
+   */
+  private async quietRead(): Promise<void> {
+    const client = this.client;
+    if (!client || !this.info) return this.load();
+    const info = await this.readWallet(client).catch(() => undefined);
+    if (!info || client !== this.client) return;
+    this.read.value = info;
+    this.requestUpdate();
   }
 
   /** Reads the wallet again (balance, address). */

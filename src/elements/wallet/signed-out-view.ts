@@ -10,6 +10,7 @@
  * the two before the form shows); a restored session drops it unseen.
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import type { EwApproveQuote } from '../approve-quote/approve-quote.js';
 import { spinner } from '../icons/icons.js';
 import { CODE_SLOT } from '../shared/code-slot.js';
 import type { ErrorInfo } from '../shared/error-info.js';
@@ -27,8 +28,11 @@ export interface SignedOutView {
   storageWarning: boolean;
   /** Why the session ended on this page (`ew-signed-out`'s cause), if it did. */
   endedBy: string | undefined;
-  /** An approval inside the wallet holds a payment not yet settled: it stays on screen. */
-  keepsPayment: boolean;
+  /**
+   * An approval inside the wallet holding a payment not yet settled: it stays on screen. While
+   * it can still be approved it offers its own sign-in, and the wallet's is hidden (not doubled).
+   */
+  keptPayment: EwApproveQuote | undefined;
   oauthLabel: string | undefined;
   firstSignIn: string | undefined;
   onReady: () => void;
@@ -47,12 +51,12 @@ export function signedOutView(v: SignedOutView) {
     }
     ${v.endedBy && !v.restoring ? html`<p part="ended" class="notice">${s.sessionEnded(v.endedBy)}</p>` : nothing}
     <ew-sign-in
-      ?hidden=${v.restoring || v.keepsPayment}
+      ?hidden=${v.restoring || !!v.keptPayment?.paymentApprovable}
       oauth-label=${v.oauthLabel ?? nothing}
       first-sign-in=${v.firstSignIn ?? nothing}
       @ew-ready=${v.onReady}
       @ew-load-error=${v.onLoadError}
       ><slot name=${CODE_SLOT} slot=${CODE_SLOT}></slot
     ></ew-sign-in>
-    ${v.keepsPayment ? html`<slot></slot>` : nothing} ${v.errorLine}`;
+    ${v.keptPayment ? html`<slot></slot>` : nothing} ${v.errorLine}`;
 }

@@ -251,7 +251,7 @@ export class EwWallet extends WalletElement {
         restoring,
         storageWarning: !!client.storageWarning,
         endedBy: state.status === 'signed-out' && state.cause !== 'restored' ? state.cause : undefined,
-        keepsPayment: !restoring && !!this.keptPayment(),
+        keptPayment: restoring ? undefined : this.keptPayment(),
         oauthLabel: this.oauthLabel,
         firstSignIn: this.firstSignIn,
         onReady: () => (this.readiness.ready(), this.viewFocus.moveFocus()),
@@ -274,7 +274,7 @@ export class EwWallet extends WalletElement {
         ${errorLine(this.wallet.shownError, s)}`,
         hasCustomer: !!this.customerId,
         hideSections: this.hideSections,
-        onRefresh: () => void this.wallet.run('refreshSession', () => client.refreshSession()),
+        onRefresh: () => this.wallet.run('refreshSession', () => client.refreshSession()),
         onSignOut: () => void this.signOut(),
         loadView: (tag) => this.loadView(tag),
       });

@@ -428,7 +428,7 @@ describe('the gallery: every state of the elements, as pictures compared with th
       await writeFile(BUILD_FILE, `${browser.version()}\n`);
     }
     console.log(
-      `gallery: acceptance checks measured ${tally.targets} targets, ${tally.amounts} amounts, ${tally.texts} texts`,
+      `gallery: acceptance checks measured ${tally.targets} targets, ${tally.amounts} amounts, ${tally.times} times, ${tally.texts} texts`,
     );
     expect(
       Object.values(tally).every((n) => n > 0),

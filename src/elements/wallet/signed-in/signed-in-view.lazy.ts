@@ -1,6 +1,6 @@
 /**
- * The wallet's signed-in view, a lazy module (load-signed-in-view.ts: only a signed-in
- * wallet draws it, so a signed-out page's first download does not carry it), in named parts: its heading, who is signed in (with
+ * The wallet's signed-in view, a lazy module (load-signed-in-view.ts: fetched after the first
+ * paint, so no page's first download carries it), in named parts: its heading, who is signed in (with
  * "Sign out", and, near the session's end, the time left and "Stay signed in"), the overview, the host's
  * slotted content, and the sections (devices, methods, settings, export).
  * The elements inside take the wallet's client and words from it
@@ -28,7 +28,7 @@ export interface SignedInView {
   /** Whether the wallet knows its customer (the overview and settings need it). */
   hasCustomer: boolean;
   hideSections: boolean;
-  onRefresh: () => void;
+  onRefresh: () => Promise<unknown>;
   onSignOut: () => void;
   /** Loads a view's code (lazy-elements.ts) when it is first shown. */
   loadView: (tag: string) => void;
@@ -52,6 +52,19 @@ const opened = (v: SignedInView) => (event: Event) => {
  */
 const SHOW_SESSION_END_MS = 2 * 60_000;
 
+/**
+ * "Stay signed in": it refreshes the session, and then goes (the session no longer nears its
+ * end). The focus that was on it goes to the view's heading, not to `<body>`.
+ */
+const stayFor = (v: SignedInView) => async (event: Event) => {
+  const button = event.currentTarget as HTMLElement;
+  const root = button.getRootNode() as ShadowRoot;
+  const focused = root.activeElement === button;
+  await v.onRefresh();
+  await (root.host as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+  if (focused && !button.isConnected) root.getElementById(HEADING_ID)?.focus();
+};
+
 function header(v: SignedInView) {
   const s = v.strings;
   // Who is signed in: the code's email or phone; for a passkey or OAuth sign-in, the account's contact.
@@ -74,7 +87,7 @@ function header(v: SignedInView) {
     <div class="row">
       ${
         ending
-          ? html`<button class="secondary" type="button" ?disabled=${v.pending} @click=${v.onRefresh}>
+          ? html`<button class="secondary" type="button" ?disabled=${v.pending} @click=${stayFor(v)}>
               ${s.refreshSession}
             </button>`
           : nothing

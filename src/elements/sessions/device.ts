@@ -1,9 +1,9 @@
 /**
  * What this browser is, from its user-agent string: the browser and the system, to name this
- * device in the list of signed-in devices and a new passkey. Only this device is known so: the
- * service does not record other sessions' browsers.
+ * device in the list of signed-in devices. Only this device is known so: the service does not
+ * record other sessions' browsers.
  */
-export type DeviceSystem = 'iphone' | 'android' | 'mac' | 'windows' | 'chromeos' | 'linux' | 'other';
+import type { DeviceSystem } from '../strings/table.js';
 
 export interface Device {
   /** A browser's product name, the same in every language; undefined when not recognised. */
