@@ -21,6 +21,27 @@ export const isFramed = (el: Element): boolean => {
   return !view || view.self !== view.top;
 };
 
+/** Events after which the button is measured again where the observer may have missed them (see `recheck`). */
+const RECHECK_ON = ['scroll', 'resize'] as const;
+
+/**
+ * The observer's rule without it: the whole button inside the viewport (a pixel's slack for
+ * fractional layout), and the button itself the topmost thing at its centre (no box clips or covers it).
+ */
+function fullyInView(button: HTMLElement): boolean {
+  const box = button.getBoundingClientRect();
+  const viewport = button.ownerDocument.documentElement;
+  const inside =
+    box.width > 0 &&
+    box.top >= -1 &&
+    box.left >= -1 &&
+    box.bottom <= viewport.clientHeight + 1 &&
+    box.right <= viewport.clientWidth + 1;
+  const root = button.getRootNode() as Document | ShadowRoot;
+  const hit = inside ? root.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) : null;
+  return hit !== null && button.contains(hit);
+}
+
 export class Arming implements ReactiveController {
   /** Whether a click on the button may approve. */
   armed = false;
@@ -30,6 +51,7 @@ export class Arming implements ReactiveController {
   /** The button the observer watches, and the session it was drawn for: either changing restarts the wait. */
   private watched: { button: HTMLButtonElement; sessionId: string | undefined } | undefined;
   private armTimer: ReturnType<typeof setTimeout> | undefined;
+  private recheckQueued = false;
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
@@ -46,8 +68,29 @@ export class Arming implements ReactiveController {
     this.setWaiting(false);
     this.observer?.disconnect();
     this.observer = undefined;
+    const view = this.watched?.button.ownerDocument.defaultView;
+    for (const type of RECHECK_ON) view?.removeEventListener(type, this.recheck, true);
     this.watched = undefined;
   }
+
+  /**
+   * Firefox was seen to lose track of the button: after the page scrolled to it, its observer
+   * delivered an entry measured before the scroll (out of view) and none after, so Approve stayed
+   * off for good. Where the observer cannot tell covered from seen anyway, its stale entries give
+   * way to measuring the button now, and so does a scroll (of the page or any box around it) or a
+   * resize, once per frame.
+   */
+  private readonly recheck = (): void => {
+    if (this.recheckQueued) return;
+    this.recheckQueued = true;
+    requestAnimationFrame(() => {
+      this.recheckQueued = false;
+      const button = this.watched?.button;
+      if (!button) return;
+      const inView = fullyInView(button);
+      if (inView !== (this.waiting || this.armed)) this.seen(inView);
+    });
+  };
 
   /** Follows `button` as drawn for `sessionId` (none: nothing to arm); `mayArm` false keeps it off. */
   watch(button: HTMLButtonElement | undefined, sessionId: string | undefined, mayArm: boolean): void {
@@ -58,16 +101,29 @@ export class Arming implements ReactiveController {
     this.watched = { button, sessionId };
     this.observer = new IntersectionObserver(
       ([entry]) => {
-        clearTimeout(this.armTimer);
-        this.set(false);
-        const visible = !tracksVisibility || (entry as IntersectionObserverEntry & { isVisible?: boolean })?.isVisible;
-        const inView = !!entry && entry.intersectionRatio >= 0.99 && !!visible;
-        this.setWaiting(inView);
-        if (inView) this.armTimer = setTimeout(() => this.set(true), ARM_AFTER_MS);
+        if (!entry) return;
+        const full = entry.intersectionRatio >= 0.99;
+        if (tracksVisibility)
+          return this.seen(full && !!(entry as IntersectionObserverEntry & { isVisible?: boolean }).isVisible);
+        // An entry measured before the button last moved is stale (see `recheck`): measure it now.
+        const [was, now] = [entry.boundingClientRect, button.getBoundingClientRect()];
+        const moved = Math.abs(was.top - now.top) > 1 || Math.abs(was.left - now.left) > 1;
+        this.seen(moved ? fullyInView(button) : full);
       },
       { threshold: [0, 0.99, 1], ...(tracksVisibility ? { trackVisibility: true, delay: 100 } : {}) },
     );
     this.observer.observe(button);
+    const view = button.ownerDocument.defaultView;
+    if (!tracksVisibility)
+      for (const type of RECHECK_ON) view?.addEventListener(type, this.recheck, { capture: true, passive: true });
+  }
+
+  /** The button came into view (the wait starts over) or left it (off until it is back). */
+  private seen(inView: boolean): void {
+    clearTimeout(this.armTimer);
+    this.set(false);
+    this.setWaiting(inView);
+    if (inView) this.armTimer = setTimeout(() => this.set(true), ARM_AFTER_MS);
   }
 
   private set(armed: boolean): void {
