@@ -474,8 +474,8 @@ export const MUTANTS = [
     name: 'approve: arms while see-through (visibility ignored)',
     file: ARMING_CODE,
     search:
-      '        const visible = !tracksVisibility || (entry as IntersectionObserverEntry & { isVisible?: boolean })?.isVisible;',
-    replace: '        const visible = true;',
+      '          return this.seen(full && !!(entry as IntersectionObserverEntry & { isVisible?: boolean }).isVisible);',
+    replace: '          return this.seen(full);',
     tests: [ARMING],
   },
   {

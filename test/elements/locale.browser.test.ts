@@ -88,4 +88,35 @@ describe('locale: the words and every number, currency, date and time follow the
       'the amount in es',
     );
   });
+
+  it('a bare page language takes the browser’s region (en on the page, en-GB in the browser); a move or lang="" counts', async () => {
+    // The browser's language, as a British reader's browser reports it.
+    Object.defineProperty(navigator, 'language', { value: 'en-GB', configurable: true });
+    try {
+      const wallet = await newWallet();
+      box = document.createElement('div');
+      box.lang = 'es';
+      const page = box.appendChild(document.createElement('div'));
+      page.lang = 'en';
+      document.body.append(box);
+      const el = await mountWallet(wallet);
+      page.append(el);
+      // The page's language, the reader's formats: "en" refined by "en-GB", not Intl's US default.
+      await waitFor(() => el.resolvedLocale === 'en-GB', `en-GB (was ${el.resolvedLocale})`);
+      // Moved under the Spanish part of the page, it speaks Spanish (a language the browser does not refine).
+      box.append(el);
+      await waitFor(() => buttonNamed('Envíame un código por correo', el), 'the sign-in in Spanish');
+      expect(el.resolvedLocale).to.equal('es');
+      page.append(el);
+      await waitFor(() => el.resolvedLocale === 'en-GB', `en-GB again (was ${el.resolvedLocale})`);
+      page.lang = 'es';
+      await waitFor(() => buttonNamed('Envíame un código por correo', el), 'the sign-in in Spanish');
+      // `lang=""` says the language is unknown (HTML): the search stops there, the Spanish above is not taken.
+      page.lang = '';
+      await waitFor(() => buttonNamed('Email me a code', el), 'the sign-in in English');
+      expect(el.resolvedLocale).to.equal('en-GB');
+    } finally {
+      delete (navigator as { language?: string }).language;
+    }
+  });
 });

@@ -93,7 +93,7 @@ describe('the visual language', () => {
       expect(deepQueryAll('svg', buttonNamed(name, el)!), name).to.have.length(1);
   });
 
-  it('one error per view: a second failure while offline replaces the first, it is not said twice', async () => {
+  it('one error per view: a second failure while offline replaces the first, it is not said twice; the first still offers Try again', async () => {
     const el = await mountWallet(await newWallet());
     await signInByTyping(el);
     await waitFor(() => deepQueryAll('[part~="balance"]', el)[0], 'the balance');
@@ -113,6 +113,10 @@ describe('the visual language', () => {
     } finally {
       window.fetch = online;
     }
+    // The devices' list, its message hidden by the newer one, still offers Try again (not "Loading…" for ever).
+    const sessions = deepQueryAll('ew-sessions', el)[0]!;
+    await click(await waitFor(() => buttonNamed('Try again', sessions), "the devices' Try again"));
+    await waitFor(() => deepQueryAll('li', sessions).length > 0, 'the devices listed');
   });
 
   it('a spinner shows only once a wait has lasted 300 ms, inside a status', async () => {

@@ -239,8 +239,6 @@ export class EwWallet extends WalletElement {
     const client = this.client;
     const state = client?.state;
     const busy = !this.configProblem && (!state || state.status === 'restoring');
-    // Restoring, a stored session may come back: its view's file is asked for meanwhile.
-    if (state?.status === 'restoring') this.loadView(SIGNED_IN_VIEW);
     let view;
     if (this.configProblem) view = html`<p part="error" role="alert">${errorText(this.configProblem, s)}</p>`;
     else if (!client || !state) view = html`<p role="status">${spinner()}${s.loading}</p>`;
@@ -259,7 +257,6 @@ export class EwWallet extends WalletElement {
         errorLine: errorLine(this.wallet.shownError, s),
       });
     } else if (!loadSignedInView.current) {
-      this.loadView(SIGNED_IN_VIEW);
       view = html`<p role="status">${spinner()}${s.loading}</p>
         ${errorLine(this.wallet.shownError, s)}`;
     } else
@@ -287,8 +284,11 @@ export class EwWallet extends WalletElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    // The overview shows as soon as the wallet is signed in: its code is asked for then.
-    if (this.customerId && this.client?.state.status === 'signed-in') this.loadView('ew-wallet-overview');
+    // Views' files are asked for after drawing, never while drawing: the signed-in view's while a
+    // stored session may come back (restoring) or once signed in, the overview's once signed in.
+    const status = this.client?.state.status;
+    if (status === 'restoring' || status === 'signed-in') this.loadView(SIGNED_IN_VIEW);
+    if (this.customerId && status === 'signed-in') this.loadView('ew-wallet-overview');
   }
 }
 
