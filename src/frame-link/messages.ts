@@ -1,0 +1,58 @@
+/**
+ * The wire between an element on the host page and its frame (isolated mode):
+ * a handshake posted to the frame's window with a `MessagePort`, then typed
+ * messages on that port, one port per element. Data crosses by structured
+ * clone (HTML's `postMessage`), so only plain data is sent: no functions, no
+ * CSS text, no markup. Each side reads what it gets through validate.ts and
+ * drops, and counts, anything else.
+ */
+
+/** The protocol version this build speaks; the handshake lists every version the host speaks. */
+export const FRAME_PROTOCOL = 1;
+
+/** What marks the handshake among the other messages a frame's window may get. */
+export const HELLO = 'ew-frame-hello';
+
+/** Plain data as it crosses the channel: JSON's values and dates. */
+export type Wire = null | boolean | number | string | Date | Wire[] | { [key: string]: Wire };
+
+/** Posted to the frame's window (to the frame's origin only), with the element's port. */
+export interface Hello {
+  ew: typeof HELLO;
+  /** The protocol versions the host speaks. */
+  versions: number[];
+  /** The element the frame should draw (`ew-wallet`, …). */
+  tag: string;
+}
+
+/** What the host sends on the port: values and commands, never an action the user must take. */
+export type HostMessage =
+  /** An attribute set (`value`) or removed (`null`). */
+  | { t: 'attr'; name: string; value: string | null }
+  /** A property given as data (`quote`, the page's `strings`). */
+  | { t: 'data'; name: string; value: Wire }
+  /** The locale the host's element resolved (its `lang`, its `locale`). */
+  | { t: 'locale'; tag: string }
+  /** The computed `--ew-*` theme values, as values (never CSS text). */
+  | { t: 'theme'; values: Record<string, string> }
+  /** A method call the host may make (`signOut`, `refreshBalance`); its answer is a `result`. */
+  | { t: 'command'; id: number; name: string };
+
+/** What the frame sends on the port. */
+export type FrameMessage =
+  /** The handshake's answer: the version chosen and the frame's package version. */
+  | { t: 'welcome'; v: number; version: string }
+  /** An `ew-*` event of the element in the frame, re-dispatched on the host's element. */
+  | { t: 'event'; name: string; detail: Wire }
+  /** The height the frame's content needs, in CSS pixels. */
+  | { t: 'size'; height: number }
+  /** Values the host's element reflects (whether a payment is pending, …). */
+  | { t: 'state'; values: { [key: string]: Wire } }
+  /** The answer to a `command`. */
+  | { t: 'result'; id: number; ok: boolean; error?: { code: string; message: string } };
+
+/** Posted to the parent's window (not on a port) when the frame refuses to serve it. */
+export interface Refused {
+  ew: 'ew-frame-refused';
+  code: string;
+}
