@@ -36,6 +36,32 @@ export default tseslint.config(
   { files: ['src/protocol/**'], rules: restrict(['**/client/**', '**/elements/**', '**/relay/**', '**/sandbox/**']) },
   { files: ['src/client/**'], rules: restrict(['**/elements/**', '**/relay/**', '**/sandbox/**']) },
   { files: ['src/relay/**'], rules: restrict(['**/client/**', '**/elements/**', '**/sandbox/**', '**/crypto/**']) },
+  // Isolated mode: the wire imports nothing; the host script's elements hold no client, crypto or lit.
+  {
+    files: ['src/frame-link/**'],
+    rules: restrict([
+      '**/elements/**',
+      '**/client/**',
+      '**/protocol/**',
+      '**/crypto/**',
+      '**/relay/**',
+      'lit',
+      '@lit/*',
+    ]),
+  },
+  {
+    files: ['src/host-elements/**', 'src/host.ts'],
+    rules: restrict([
+      '**/client/**',
+      '**/protocol/**',
+      '**/crypto/**',
+      '**/relay/**',
+      '**/shared/**',
+      '!**/shared/nearest-lang.js',
+      'lit',
+      '@lit/*',
+    ]),
+  },
   // One job per module: no file over 300 lines, no function over 80 (templates split into named parts).
   { files: ['src/**'], rules: { 'max-lines': ['error', 300], 'max-lines-per-function': ['error', 80] } },
   { files: ['src/sandbox/**'], rules: restrict(['**/client/**', '**/elements/**', '**/relay/**', '**/crypto/**']) },

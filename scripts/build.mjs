@@ -2,6 +2,8 @@
 //   dist/**/*.js       ESM entries (., ./client, ./relay, ./sandbox, ./define)
 //   dist/**/*.d.ts     declarations
 //   dist/browser/embedded-wallet-elements.js   the script-tag bundle
+//   dist/browser/embedded-wallet-host.js       isolated mode's host script
+//   dist/frame/                                isolated mode's frame page
 //   custom-elements.json                       the elements manifest
 //   src/jsx/element-types.ts                   the React/Vue typings' table, from the manifest
 import { execFileSync } from 'node:child_process';
@@ -15,6 +17,9 @@ const step = (label, args) => {
 rmSync('dist', { recursive: true, force: true });
 step('ESM entries', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
 step('script-tag bundle', ['node_modules/vite/bin/vite.js', 'build', '--mode', 'iife', '--logLevel', 'warn']);
+step('host script', ['node_modules/vite/bin/vite.js', 'build', '--mode', 'host', '--logLevel', 'warn']);
+step('frame page', ['node_modules/vite/bin/vite.js', 'build', '--mode', 'frame', '--logLevel', 'warn']);
+step('frame page files', ['scripts/frame-page.mjs']);
 step('declarations', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
 // `npm test` passes --no-manifest: it checks the committed manifest, which a rebuild would overwrite.
 if (!process.argv.includes('--no-manifest')) {

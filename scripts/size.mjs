@@ -17,10 +17,11 @@ import { browserCrypto, scriptTagFiles } from './browser-crypto.mjs';
  * became lazy files (and the approval, and minified lit literals, left room
  * under it). `./client` came down from 23.5 to 20 the same way.
  */
-const BUDGETS = { 'script tag (every element)': 40, './client': 20 };
+const BUDGETS = { 'script tag (every element)': 40, 'host script (isolated mode)': 6, './client': 20 };
 
 const TARGETS = [
   { name: 'script tag (every element)', entry: 'src/iife.ts', format: 'iife' },
+  { name: 'host script (isolated mode)', entry: 'src/host.ts', format: 'iife' },
   { name: '. (ESM, deps bundled)', entry: 'src/index.ts', format: 'es' },
   { name: './client', entry: 'src/client/index.ts', format: 'es' },
   { name: './relay', entry: 'src/relay/index.ts', format: 'es', node: true },

@@ -27,7 +27,12 @@ export interface Hello {
 
 /** What the host sends on the port: values and commands, never an action the user must take. */
 export type HostMessage =
-  /** An attribute set (`value`) or removed (`null`). */
+  /**
+   * First, once: the attributes the element starts with and the host's locale, in one message, so
+   * the frame makes its element (and the element its client) once, with all of them.
+   */
+  | { t: 'init'; attributes: Record<string, string>; locale?: string }
+  /** Then, an attribute set (`value`) or removed (`null`). */
   | { t: 'attr'; name: string; value: string | null }
   /** A property given as data (`quote`, the page's `strings`). */
   | { t: 'data'; name: string; value: Wire }

@@ -97,9 +97,11 @@ export function readHostMessage(data: unknown): HostMessage | undefined {
       const value = readWire(data['value']);
       return value === undefined ? undefined : { t: 'data', name, value };
     }
+    case 'init':
+      return readInit(data);
     case 'locale': {
       const tag = data['tag'];
-      return isString(tag, 35) && /^[A-Za-z0-9-]+$/.test(tag) ? { t: 'locale', tag } : undefined;
+      return isLocale(tag) ? { t: 'locale', tag } : undefined;
     }
     case 'theme':
       return readTheme(data['values']);
@@ -111,6 +113,18 @@ export function readHostMessage(data: unknown): HostMessage | undefined {
     default:
       return undefined;
   }
+}
+
+const isLocale = (tag: unknown): tag is string => isString(tag, 35) && /^[A-Za-z0-9-]+$/.test(tag);
+
+function readInit(data: Record<string, unknown>): HostMessage | undefined {
+  const { attributes, locale } = data;
+  if (!isRecord(attributes) || (locale !== undefined && !isLocale(locale))) return undefined;
+  const entries = Object.entries(attributes);
+  if (entries.length > 64) return undefined;
+  for (const [name, value] of entries) if (!ATTRIBUTE.test(name) || !isString(value, 2_000)) return undefined;
+  const init = { t: 'init' as const, attributes: Object.fromEntries(entries) as Record<string, string> };
+  return locale === undefined ? init : { ...init, locale };
 }
 
 /** Theme values: `--ew-*` names, short values with nothing that could end a declaration or load a file. */

@@ -4,6 +4,7 @@
  */
 export { ACCOUNT_HINT_HEADER } from './account-claim.js';
 export { createRelay, type RelayOptions } from './create-relay.js';
+export { frameHeaders, type FrameHeadersOptions } from './frame-headers.js';
 export { toNodeHandler, type NodeHandlerOptions } from './node-adapter.js';
 export { OPERATIONS } from './operations.js';
 export type { AccountSource, BodyMembers, Members, Operation } from './operation-types.js';

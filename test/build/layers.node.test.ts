@@ -14,7 +14,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 
 const SRC = resolve('src');
-const ENTRY_POINTS = ['index', 'define', 'iife'];
+const ENTRY_POINTS = ['index', 'define', 'iife', 'host', 'frame'];
 
 /** What each part may import besides itself (`packaging` is open to every part). */
 const ALLOWED: Record<string, string[]> = {
@@ -25,6 +25,9 @@ const ALLOWED: Record<string, string[]> = {
   relay: ['protocol'],
   sandbox: ['protocol'],
   jsx: ['elements'],
+  'frame-link': [],
+  'frame-page': ['frame-link', 'protocol'],
+  'host-elements': ['frame-link', 'elements'],
   packaging: [],
 };
 

@@ -85,6 +85,16 @@ describe('the packed package, installed', () => {
       ...lazyFiles().map((lazy) => lazy.file),
     ])
       expect(files.has(`dist/browser/${file}`), file).to.equal(true);
+    // Isolated mode: the host script, and the frame page with the bundle and its lazy files beside it.
+    expect(files.has('dist/browser/embedded-wallet-host.js'), 'the host script').to.equal(true);
+    for (const file of [
+      'index.html',
+      'frame.example.json',
+      'embedded-wallet-frame.js',
+      'embedded-wallet-elements.js',
+      ...lazyFiles().map((lazy) => lazy.file),
+    ])
+      expect(files.has(`dist/frame/${file}`), `dist/frame/${file}`).to.equal(true);
     expect([...files].some((file) => file.startsWith('test/') || file.startsWith('src/'))).to.equal(false);
   });
 

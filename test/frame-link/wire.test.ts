@@ -25,6 +25,8 @@ const nested = (depth: number): unknown => (depth === 0 ? 'x' : { a: nested(dept
 describe('frame channel: the readers', () => {
   it('read the messages each side sends, as sent', () => {
     const host: HostMessage[] = [
+      { t: 'init', attributes: { 'account-id': 'InternalAccount:1', 'hide-sections': '' }, locale: 'es' },
+      { t: 'init', attributes: {} },
       { t: 'attr', name: 'account-id', value: 'InternalAccount:1' },
       { t: 'attr', name: 'hide-sections', value: null },
       { t: 'data', name: 'quote', value: { id: 'Quote:1', amounts: [1, 2], at: new Date(0), ok: true, none: null } },
@@ -77,6 +79,9 @@ describe('frame channel: the readers', () => {
       { t: 'data', name: 'quote', value: Number.NaN },
       { t: 'data', name: 'quote', value: new Date(Number.NaN) },
       { t: 'locale', tag: 'es_MX; x' },
+      { t: 'init', attributes: { 'account-id': 1 } },
+      { t: 'init', attributes: { Bad_Name: 'x' } },
+      { t: 'init', attributes: {}, locale: '<es>' },
       { t: 'theme', values: { '--ew-accent': 'red; background: url(https://evil.example/)' } },
       { t: 'theme', values: { color: 'red' } },
       { t: 'theme', values: { '--ew-font': 'x}@import "y"' } },
@@ -126,10 +131,24 @@ describe('frame channel: the readers', () => {
   it('any value: refused, or read as a message that reads back the same (never a throw)', () => {
     const readers = [readHostMessage, readFrameMessage, readHello, readRefused] as const;
     const shaped = fc.record({
-      t: fc.constantFrom('attr', 'data', 'locale', 'theme', 'command', 'welcome', 'event', 'size', 'state', 'result'),
+      t: fc.constantFrom(
+        'init',
+        'attr',
+        'data',
+        'locale',
+        'theme',
+        'command',
+        'welcome',
+        'event',
+        'size',
+        'state',
+        'result',
+      ),
       name: fc.oneof(fc.string(), fc.constantFrom('account-id', 'ew-signed-in', 'signOut')),
       value: fc.anything({ withDate: true, withMap: true, withNullPrototype: true }),
       values: fc.dictionary(fc.string(), fc.string()),
+      attributes: fc.dictionary(fc.constantFrom('account-id', 'locale', 'X'), fc.anything()),
+      locale: fc.oneof(fc.constant('es'), fc.string()),
       id: fc.oneof(fc.integer(), fc.double()),
       tag: fc.string(),
       v: fc.anything(),

@@ -9,17 +9,9 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { usableLocale } from './format.js';
+import { nearestLang } from './nearest-lang.js';
 
-/** The `lang` of the nearest element that sets one, crossing out of shadow roots. */
-export function nearestLang(from: Element): string | undefined {
-  let node: Node | null = from;
-  while (node) {
-    // `lang=""` says the language is unknown: the search stops there (HTML's rule).
-    if (node instanceof Element && node.hasAttribute('lang')) return node.getAttribute('lang') || undefined;
-    node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null);
-  }
-  return undefined;
-}
+export { nearestLang };
 
 function refinedByBrowser(locale: string): string {
   const browser = navigator.language;

@@ -24,10 +24,12 @@ import {
   type WalletStringOverrides,
   type WalletStrings,
 } from '../strings/index.js';
+import { EwErrorEvent } from '../events/error.js';
 import { EwSignedInEvent, type EwSignedInDetail } from '../events/signed-in.js';
 import { ClientController } from './client-controller.js';
 import { LocaleController } from './locale.js';
 import { ReadyController } from './ready.js';
+import { reportSetupProblem } from './setup-problem.js';
 import { walletContext, type WalletContext } from './wallet-context.js';
 
 export class WalletElement extends LitElement {
@@ -65,6 +67,8 @@ export class WalletElement extends LitElement {
   private ownClient: WalletClient | undefined;
   private readonly locales = new LocaleController(this);
   private spoken: string | undefined;
+  /** Whether `frame` was refused already (shouldUpdate). */
+  private refusedFrame = false;
   private readonly provider: ContextProvider<typeof walletContext> | undefined;
 
   constructor() {
@@ -150,6 +154,27 @@ export class WalletElement extends LitElement {
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     if ((this.constructor as typeof WalletElement).readyOnceDrawn && this.client) this.readiness.ready();
+  }
+
+  /**
+   * `frame` asks for isolated mode, which the host script's elements give (host.ts). This element
+   * would run the wallet in the page instead, what the partner asked not to: with `frame` it draws
+   * nothing, makes no client, and says why (once).
+   */
+  protected override shouldUpdate(changed: PropertyValues): boolean {
+    if (!this.hasAttribute('frame')) return super.shouldUpdate(changed);
+    if (!this.refusedFrame) {
+      this.refusedFrame = true;
+      const info = {
+        code: 'CONFIG_FRAME_NEEDS_HOST_SCRIPT',
+        message: `<${this.localName} frame>: isolated mode needs embedded-wallet-host.js (or the /host import), not the full bundle, on this page`,
+        operation: 'load',
+      };
+      reportSetupProblem(info);
+      this.readiness.failed(info);
+      this.dispatchEvent(new EwErrorEvent(info));
+    }
+    return false;
   }
 
   /** What a composite hands down to the elements inside it. */

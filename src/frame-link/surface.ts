@@ -1,0 +1,64 @@
+/**
+ * What the host page may do with each element in isolated mode: the attributes
+ * it may set (everything else about the element is the frame's, from its own
+ * configuration), the commands it may call, and the events the frame sends
+ * back. Both sides read this one table: the host forwards only these, and the
+ * frame applies only these, whatever arrives.
+ */
+export interface Surface {
+  /**
+   * Attributes the host sets and the frame copies onto its element. None is text the frame shows
+   * as its own (a button's label is the frame's words, not the host's).
+   */
+  attributes: readonly string[];
+  /** Methods the host may call: none of them signs, exports or signs in. */
+  commands: readonly string[];
+  /** `ew-*` events the frame forwards, re-dispatched on the host's element. */
+  events: readonly string[];
+}
+
+/**
+ * Never from the host, whatever the element: where the wallet's calls go, the keys its codes and
+ * exports are sealed to, and what would loosen its checks. The frame's configuration sets them.
+ */
+export const FRAME_OWNED = [
+  'api-base',
+  'otp-target-key',
+  'export-key',
+  'rp-id',
+  'session-key-mode',
+  'organization-id',
+  'max-session-seconds',
+  'dangerously-trust-unpinned-sandbox',
+] as const;
+
+export const SURFACES: Readonly<Record<string, Surface>> = {
+  'ew-wallet': {
+    attributes: [
+      'account-id',
+      'customer-id',
+      'theme',
+      'appearance',
+      'first-sign-in',
+      'hide-sections',
+      'balance-refresh-seconds',
+      'locale',
+    ],
+    commands: ['signOut', 'refreshBalance'],
+    events: [
+      'ew-signed-in',
+      'ew-signed-out',
+      'ew-session-expiring',
+      'ew-storage-warning',
+      'ew-error',
+      'ew-ready',
+      'ew-load-error',
+      // Bubbling up from the views inside, as they do to an in-page wallet.
+      'ew-otp-sent',
+      'ew-credential-added',
+      'ew-credential-removed',
+      'ew-session-revoked',
+      'ew-wallet-exported',
+    ],
+  },
+};

@@ -1,0 +1,59 @@
+/**
+ * The frame's configuration, `frame.json` beside its page on the frame's own
+ * origin: which pages may show it, and the wallet attributes no host may set
+ * (where its calls go, the keys codes and exports are sealed to). Read strictly:
+ * a configuration the frame cannot read shows nothing rather than guessing.
+ */
+import { FRAME_OWNED } from '../frame-link/surface.js';
+import { isWebOrigin } from '../protocol/web-origin.js';
+
+export interface FrameConfig {
+  /** The origins whose pages may show the frame, exactly as browsers write them (`https://shop.example`). */
+  parentOrigins: string[];
+  /** Attributes set on every element the frame draws (`api-base`, `otp-target-key`, …). */
+  attributes: Record<string, string>;
+}
+
+export class FrameConfigError extends Error {
+  override name = 'FrameConfigError';
+}
+
+const hexKey = (value: string) =>
+  /^(?:04[0-9a-fA-F]{128}|0[23][0-9a-fA-F]{64})$/.test(value) ? undefined : 'must be a P-256 public key in hex';
+
+/** What each value must look like: a mistake here is read strictly, never as the looser setting. */
+const VALUE_CHECKS: Record<string, (value: string) => string | undefined> = {
+  'api-base': (value) =>
+    /^(?:\/(?!\/)|https:\/\/)\S*$/.test(value) ? undefined : 'must be a path ("/api/wallet") or an https URL',
+  'otp-target-key': hexKey,
+  'export-key': hexKey,
+  'max-session-seconds': (value) => (/^[1-9][0-9]{0,6}$/.test(value) ? undefined : 'must be a whole number of seconds'),
+  // A boolean attribute is on whenever present: "false" would turn it on. Present means "".
+  'dangerously-trust-unpinned-sandbox': (value) =>
+    value === '' ? undefined : 'is on whenever present: give "" to turn it on, or leave it out',
+};
+
+/** The configuration in `json`, or a FrameConfigError that says what is wrong with it. */
+export function parseFrameConfig(json: unknown): FrameConfig {
+  const fail = (why: string): never => {
+    throw new FrameConfigError(`frame.json: ${why}`);
+  };
+  if (typeof json !== 'object' || json === null) fail('not a JSON object');
+  const { v, parentOrigins, attributes = {} } = json as Record<string, unknown>;
+  if (v !== 1) fail(`"v" must be 1 (this frame reads version 1)`);
+  if (!Array.isArray(parentOrigins) || parentOrigins.length === 0)
+    fail('"parentOrigins" must list the origins of the pages that show the frame');
+  for (const origin of parentOrigins as unknown[])
+    if (!isWebOrigin(origin))
+      fail(`"parentOrigins": ${JSON.stringify(origin)} is not an origin such as "https://shop.example"`);
+  if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes))
+    fail('"attributes" must be an object of attribute names and values');
+  const owned: readonly string[] = FRAME_OWNED;
+  for (const [name, value] of Object.entries(attributes as object)) {
+    if (!owned.includes(name)) fail(`"attributes": "${name}" is the host page's to set, or not an attribute`);
+    if (typeof value !== 'string') fail(`"attributes": "${name}" must be a string`);
+    const problem = VALUE_CHECKS[name]?.(value as string);
+    if (problem) fail(`"attributes": "${name}" ${problem}`);
+  }
+  return { parentOrigins: [...(parentOrigins as string[])], attributes: { ...(attributes as Record<string, string>) } };
+}

@@ -1,0 +1,132 @@
+/**
+ * The element a handshake asked for, drawn in the frame once the host's
+ * `init` arrives: the frame's own attributes (its configuration) and those the
+ * host may set (the surface table) together, so the element makes its client
+ * once. Later attribute changes and commands follow the same table. Its
+ * events go back on the port as plain data, and the page's height whenever it
+ * changes, so the host can size the iframe to its content.
+ */
+import type { FrameMessage, HostMessage } from '../frame-link/messages.js';
+import { linkPort, type LinkPort } from '../frame-link/port.js';
+import { FRAME_OWNED, SURFACES, type Surface } from '../frame-link/surface.js';
+import { readHostMessage } from '../frame-link/validate.js';
+import type { FrameConfig } from './config.js';
+import { wireDetail } from './wire-detail.js';
+
+/** Host values held to what in-page mode would accept sensibly: a poll of the relay no faster than every 10 s. */
+const VALUE_CHECKS: Record<string, (value: string) => boolean> = {
+  'balance-refresh-seconds': (value) => value === '0' || (/^[0-9]{1,6}$/.test(value) && Number(value) >= 10),
+};
+const owned: readonly string[] = FRAME_OWNED;
+
+export interface Mounted {
+  link: LinkPort<FrameMessage>;
+  /** The element, once the host's `init` made it. */
+  readonly element: HTMLElement | undefined;
+  /** Host messages the surface table did not allow (the port counts the malformed ones). */
+  readonly refused: number;
+}
+
+export function mountElement(doc: Document, config: FrameConfig, port: MessagePort, tag: string): Mounted {
+  const surface = SURFACES[tag]!;
+  let element: HTMLElement | undefined;
+  let refused = 0;
+  const allowed = (name: string, value: string | null) =>
+    surface.attributes.includes(name) &&
+    !owned.includes(name) &&
+    (value === null || VALUE_CHECKS[name]?.(value) !== false);
+  const link = linkPort<HostMessage, FrameMessage>(port, readHostMessage, (message) => {
+    if (message.t === 'init' && !element) {
+      element = create(doc, config, surface, tag, link);
+      for (const [name, value] of Object.entries(message.attributes))
+        if (allowed(name, value)) element.setAttribute(name, value);
+        else refused++;
+      if (message.locale) doc.documentElement.lang = message.locale;
+      doc.body.append(element);
+    } else if (!element || !apply(element, surface, message, link, allowed)) refused++;
+  });
+  return {
+    link,
+    get element() {
+      return element;
+    },
+    get refused() {
+      return refused;
+    },
+  };
+}
+
+/** The element with the frame's attributes, its events sent back from the start, its height watched. */
+function create(doc: Document, config: FrameConfig, surface: Surface, tag: string, link: LinkPort<FrameMessage>) {
+  const element = doc.createElement(tag);
+  for (const [name, value] of Object.entries(config.attributes)) element.setAttribute(name, value);
+  // Listening before the element is in the page: an event it fires at once (ew-ready) is not missed.
+  for (const name of surface.events)
+    element.addEventListener(name, (event) =>
+      link.send({ t: 'event', name, detail: wireDetail((event as CustomEvent).detail) ?? null }),
+    );
+  // The body is a block formatting context (run-frame.ts): its box holds every margin of the element.
+  new ResizeObserver(() =>
+    link.send({ t: 'size', height: Math.ceil(doc.body.getBoundingClientRect().height) }),
+  ).observe(doc.body);
+  return element;
+}
+
+/** Applies one later host message the surface allows; false when it does not (the message is ignored). */
+function apply(
+  element: HTMLElement,
+  surface: Surface,
+  message: HostMessage,
+  link: LinkPort<FrameMessage>,
+  allowed: (name: string, value: string | null) => boolean,
+): boolean {
+  switch (message.t) {
+    case 'attr':
+      if (!allowed(message.name, message.value)) return false;
+      if (message.value === null) element.removeAttribute(message.name);
+      else element.setAttribute(message.name, message.value);
+      return true;
+    case 'locale':
+      element.ownerDocument.documentElement.lang = message.tag;
+      return true;
+    case 'command':
+      run(element, surface, message, link);
+      return surface.commands.includes(message.name);
+    default:
+      // Data and theme values are not taken yet: nothing the frame shows may come from them.
+      return false;
+  }
+}
+
+/** Runs a command the surface allows; every command is answered, a refused one with COMMAND_REFUSED. */
+function run(
+  element: HTMLElement,
+  surface: Surface,
+  message: { id: number; name: string },
+  link: LinkPort<FrameMessage>,
+) {
+  const { id, name } = message;
+  const method = surface.commands.includes(name) ? (element as unknown as Record<string, unknown>)[name] : undefined;
+  if (typeof method !== 'function')
+    return link.send({
+      t: 'result',
+      id,
+      ok: false,
+      error: { code: 'COMMAND_REFUSED', message: `${name} is not allowed` },
+    });
+  Promise.resolve()
+    .then(() => (method as () => unknown).call(element))
+    .then(
+      () => link.send({ t: 'result', id, ok: true }),
+      (error: unknown) => link.send({ t: 'result', id, ok: false, error: failure(error) }),
+    );
+}
+
+/** An error as the channel carries it: a code of capitals, a short message, whatever was thrown. */
+function failure(error: unknown): { code: string; message: string } {
+  const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
+  return {
+    code: typeof code === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(code) ? code : 'UNKNOWN',
+    message: typeof message === 'string' ? message.slice(0, 500) : 'The command failed',
+  };
+}

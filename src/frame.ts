@@ -1,0 +1,12 @@
+/**
+ * The frame page's script (`dist/frame/embedded-wallet-frame.js`), loaded after
+ * the script-tag bundle that defines the elements: it runs the frame
+ * (frame-page/run-frame.ts).
+ */
+import { VERSION } from './packaging/version.js';
+import { runFrame } from './frame-page/run-frame.js';
+
+// frame.json beside this script, not beside the page: the page's path is the host's to choose
+// (its `frame` attribute), and a server that answers every path with the page would let it pick.
+const script = document.currentScript as HTMLScriptElement | null;
+runFrame(window, VERSION, new URL('frame.json', script?.src ?? location.href).href);

@@ -1,0 +1,128 @@
+/**
+ * An element of the host page in isolated mode: it draws only an iframe of
+ * the wallet's frame page (its `frame` attribute, on another origin), forwards
+ * the attributes the surface table lets the host set, sizes the iframe to what
+ * the frame draws, and re-dispatches the frame's events as the same typed
+ * `ew-*` events. It holds no client, no key and no words of the wallet.
+ */
+import * as events from '../elements/events/index.js';
+import { nearestLang } from '../elements/shared/nearest-lang.js';
+import type { FrameMessage, HostMessage } from '../frame-link/messages.js';
+import { FrameLinkError, openHostLink } from '../frame-link/handshake.js';
+import type { LinkPort } from '../frame-link/port.js';
+import type { Surface } from '../frame-link/surface.js';
+import { frameUrl } from './frame-url.js';
+import { Commands } from './commands.js';
+
+type EventClass = (new (detail: never) => Event) & { eventName: string };
+const EVENT_CLASSES = new Map(
+  Object.values(events as Record<string, unknown>)
+    .filter((value): value is EventClass => typeof value === 'function' && 'eventName' in value)
+    .map((kind) => [kind.eventName, kind]),
+);
+
+/** The tallest the iframe is made, whatever the frame asks (a frame cannot take over the page). */
+const MAX_HEIGHT = 10_000;
+/** What a frame may use: passkeys, the clipboard (copy buttons) and WebOTP. */
+const FRAME_ALLOW = 'publickey-credentials-get; publickey-credentials-create; clipboard-write; otp-credentials';
+/** What cannot exist on the host page in isolated mode: the client, its transport and token provider live in the frame. */
+export const REFUSED_PROPERTIES = ['client', 'transport', 'oidcTokenProvider'] as const;
+
+let sheet: CSSStyleSheet | undefined;
+const styles = () => {
+  if (sheet) return sheet;
+  sheet = new CSSStyleSheet();
+  sheet.replaceSync(':host { display: block } iframe { display: block; inline-size: 100%; border: 0 }');
+  return sheet;
+};
+
+/** What every isolated element does; `framedElement` (define-framed.ts) makes one class per tag. */
+export class FramedElement extends HTMLElement {
+  static tag = '';
+  static surface: Surface = { attributes: [], commands: [], events: [] };
+  readonly #tag = (this.constructor as typeof FramedElement).tag;
+  readonly #surface = (this.constructor as typeof FramedElement).surface;
+  #frame: HTMLIFrameElement | undefined;
+  #link: LinkPort<HostMessage> | undefined;
+  /** Which handshake is current: one begun for an earlier load of the frame is dropped when it ends. */
+  #generation = 0;
+  protected readonly commands = new Commands(() => this.#link, `<${this.#tag}>`);
+
+  connectedCallback(): void {
+    // A property set before the element was defined hides the refusing setter: refuse it now.
+    for (const name of REFUSED_PROPERTIES)
+      if (Object.hasOwn(this, name)) {
+        const value = (this as Record<string, unknown>)[name];
+        delete (this as Record<string, unknown>)[name];
+        (this as Record<string, unknown>)[name] = value;
+      }
+    if (this.#frame) return;
+    const url = frameUrl(this.getAttribute('frame'), this.ownerDocument, this.#tag);
+    if (typeof url === 'string') return this.failed(url.split(' ')[0]!, url.slice(url.indexOf(' ') + 1));
+    const root = this.attachShadow({ mode: 'closed' });
+    root.adoptedStyleSheets = [styles()];
+    const frame = this.ownerDocument.createElement('iframe');
+    frame.title = this.getAttribute('frame-title') ?? 'Wallet';
+    frame.allow = FRAME_ALLOW;
+    frame.src = url.href;
+    // Each load is a new document (a reload, a navigation, the iframe moved): a new handshake.
+    frame.addEventListener('load', () => this.#open(frame, url.origin));
+    this.#frame = frame;
+    root.append(frame);
+  }
+
+  disconnectedCallback(): void {
+    // Removed (its iframe's document is gone with it): what was asked of it will not be answered.
+    this.#generation++;
+    this.#link?.close();
+    this.#link = undefined;
+    this.commands.cancel('FRAME_CLOSED');
+  }
+
+  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+    this.#link?.send({ t: 'attr', name, value });
+  }
+
+  #open(frame: HTMLIFrameElement, frameOrigin: string): void {
+    const generation = ++this.#generation;
+    this.#link?.close();
+    this.#link = undefined;
+    this.commands.cancel('FRAME_RELOADED');
+    const onMessage = (message: FrameMessage) => generation === this.#generation && this.#receive(message);
+    openHostLink(frame, { frameOrigin, tag: this.#tag, onMessage }).then(
+      (link) => {
+        if (generation !== this.#generation) return link.close();
+        this.#link = link;
+        const attributes: Record<string, string> = {};
+        for (const name of this.#surface.attributes) {
+          const value = this.getAttribute(name);
+          if (value !== null) attributes[name] = value;
+        }
+        const locale = nearestLang(this);
+        link.send(locale ? { t: 'init', attributes, locale } : { t: 'init', attributes });
+        this.commands.flush();
+      },
+      (error: unknown) => {
+        if (generation !== this.#generation) return;
+        const { code, message } = error instanceof FrameLinkError ? error : new FrameLinkError('FRAME_NO_ANSWER', '');
+        this.commands.cancel(code);
+        this.failed(code, message);
+      },
+    );
+  }
+
+  #receive(message: FrameMessage): void {
+    if (message.t === 'size') this.#frame!.style.blockSize = `${Math.min(MAX_HEIGHT, Math.ceil(message.height))}px`;
+    else if (message.t === 'event') {
+      const kind = this.#surface.events.includes(message.name) ? EVENT_CLASSES.get(message.name) : undefined;
+      if (kind) this.dispatchEvent(new kind(message.detail as never));
+    } else if (message.t === 'result') this.commands.settle(message);
+  }
+
+  /** Says a setup or load problem as in-page mode does: the console, `ew-load-error` and `ew-error`. */
+  protected failed(code: string, message: string): void {
+    console.error(`embedded-wallet-elements: ${message}`);
+    this.dispatchEvent(new events.EwLoadErrorEvent({ code, message, operation: 'load' }));
+    this.dispatchEvent(new events.EwErrorEvent({ code, message, operation: 'load' }));
+  }
+}

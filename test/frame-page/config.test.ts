@@ -1,0 +1,44 @@
+/**
+ * The frame's frame.json (src/frame-page/config.ts): read as written, and each
+ * mistake refused with words that name it, in Node and every browser.
+ */
+import { expect } from 'chai';
+import { describe, it } from '#test-harness';
+import { FrameConfigError, parseFrameConfig } from '../../src/frame-page/config.js';
+
+const good = {
+  v: 1,
+  parentOrigins: ['https://shop.example'],
+  attributes: { 'api-base': '/api/wallet', 'otp-target-key': `04${'ab'.repeat(64)}` },
+};
+
+describe('frame.json', () => {
+  it('reads the pages that may show the frame and the attributes it sets', () => {
+    expect(parseFrameConfig(good)).to.deep.equal({
+      parentOrigins: ['https://shop.example'],
+      attributes: { 'api-base': '/api/wallet', 'otp-target-key': `04${'ab'.repeat(64)}` },
+    });
+  });
+
+  it('refuses each mistake by name', () => {
+    const cases: [unknown, RegExp][] = [
+      [null, /not a JSON object/],
+      [{ ...good, v: 2 }, /"v" must be 1/],
+      [{ ...good, parentOrigins: [] }, /must list the origins/],
+      [{ ...good, parentOrigins: ['*'] }, /"\*" is not an origin/],
+      [{ ...good, parentOrigins: ['https://shop.example/'] }, /is not an origin/],
+      [{ ...good, parentOrigins: ['null'] }, /is not an origin/],
+      [{ ...good, attributes: { 'account-id': 'InternalAccount:1' } }, /"account-id" is the host page's to set/],
+      [{ ...good, attributes: { 'api-base': 5 } }, /"api-base" must be a string/],
+      [{ ...good, attributes: [] }, /"attributes" must be an object/],
+      [{ ...good, parentOrigins: ['https://*'] }, /"https:\/\/\*" is not an origin/],
+      [{ ...good, attributes: { 'otp-target-key': '04ab' } }, /must be a P-256 public key/],
+      [{ ...good, attributes: { 'api-base': '//evil.example/api' } }, /must be a path/],
+      [{ ...good, attributes: { 'api-base': 'http://relay.example' } }, /must be a path/],
+      [{ ...good, attributes: { 'max-session-seconds': '-1' } }, /whole number/],
+      [{ ...good, attributes: { 'dangerously-trust-unpinned-sandbox': 'false' } }, /is on whenever present/],
+    ];
+    for (const [json, words] of cases)
+      expect(() => parseFrameConfig(json), JSON.stringify(json)).to.throw(FrameConfigError, words);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * `<ew-wallet frame>` from the host script (src/host.ts), against its frame page
+ * on another origin of the test server (`localhost` and `127.0.0.1`) and the
+ * sandbox through the relay: the sign-in happens in the frame, by keyboard, and
+ * the host page gets the typed events, never the code, the client or a key.
+ */
+import { expect } from 'chai';
+import { afterEach, describe, it } from '#test-harness';
+import '../../src/host.js';
+import type { EwWallet } from '../../src/elements/index.js';
+import { newWallet, sandboxKeys, type TestWallet } from '../helpers/browser-stack.js';
+import { sendKeys, waitFor } from '../helpers/dom.js';
+
+const other = new URL(location.href);
+other.hostname = other.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1';
+const FRAME_ORIGIN = other.origin;
+
+/** The frame page's URL, with the frame.json it reads. */
+async function framePage(parentOrigins: string[]): Promise<string> {
+  const keys = await sandboxKeys();
+  const config = {
+    v: 1,
+    parentOrigins,
+    attributes: { 'api-base': '/api', 'otp-target-key': keys.otpTarget, 'export-key': keys.export },
+  };
+  const url = new URL('/test/frame-link/fixtures/wallet-frame.html', FRAME_ORIGIN);
+  url.searchParams.set('config', JSON.stringify(config));
+  return url.href;
+}
+
+/** `<ew-wallet frame>` for `wallet`, every event it fires recorded as `name` or `name CODE`. */
+async function isolatedWallet(wallet: TestWallet, parentOrigins = [location.origin]) {
+  const el = document.createElement('ew-wallet') as EwWallet;
+  el.setAttribute('frame', await framePage(parentOrigins));
+  el.setAttribute('account-id', wallet.accountId);
+  el.setAttribute('customer-id', wallet.customerId);
+  el.setAttribute('hide-sections', '');
+  const heard: string[] = [];
+  const details: Record<string, unknown> = {};
+  for (const name of ['ew-ready', 'ew-load-error', 'ew-error', 'ew-otp-sent', 'ew-signed-in', 'ew-signed-out'])
+    el.addEventListener(name, (event) => {
+      const { detail } = event as CustomEvent<{ code?: string }>;
+      heard.push(detail?.code ? `${name} ${detail.code}` : name);
+      details[name] = detail;
+    });
+  document.body.append(el);
+  return { el, heard, details };
+}
+
+afterEach(() => document.querySelectorAll('ew-wallet').forEach((el) => el.remove()));
+
+describe('isolated mode: <ew-wallet frame> from the host script', () => {
+  it('signs in inside the frame by keyboard; the host gets typed events, and never the code or a client', async () => {
+    const typed: string[] = [];
+    const skim = (event: Event) => typed.push(String((event.target as HTMLInputElement).value ?? ''));
+    document.addEventListener('input', skim, true);
+    try {
+      const { el, heard, details } = await isolatedWallet(await newWallet());
+      await waitFor(() => heard.includes('ew-ready'), 'ew-ready from the frame');
+      // The iframe takes the height of what the frame draws.
+      await waitFor(() => el.getBoundingClientRect().height > 100, 'the frame sized to its content');
+      // Keyboard only: into the frame, "Email me a code", then the code.
+      (document.activeElement as HTMLElement | null)?.blur();
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => heard.includes('ew-otp-sent'), `ew-otp-sent from the frame (heard ${heard.join(', ')})`);
+      await sendKeys({ type: '000000' });
+      await waitFor(() => heard.includes('ew-signed-in'), 'ew-signed-in from the frame');
+      expect(details['ew-signed-in']).to.include({ method: 'EMAIL_OTP' });
+      expect(typed, 'what a page script heard typed').to.deep.equal([]);
+      expect((el as unknown as { client?: unknown }).client).to.equal(undefined);
+      expect(el.shadowRoot, 'the host element keeps its frame to itself').to.equal(null);
+      // A command the host may give: sign-out, answered by the frame.
+      await el.signOut();
+      await waitFor(() => heard.includes('ew-signed-out'), 'ew-signed-out from the frame');
+    } finally {
+      document.removeEventListener('input', skim, true);
+    }
+  });
+
+  it('a client, a transport or a token provider set on the host element is refused, by name', async () => {
+    const { el, heard } = await isolatedWallet(await newWallet());
+    (el as unknown as { client: unknown }).client = {};
+    (el as unknown as { oidcTokenProvider: unknown }).oidcTokenProvider = () => 'token';
+    expect(heard).to.deep.equal(['ew-error CONFIG_FRAME_REFUSED', 'ew-error CONFIG_FRAME_REFUSED']);
+  });
+
+  it('a frame whose frame.json does not list this page refuses it: ew-load-error FRAME_PARENT_NOT_ALLOWED', async () => {
+    const { heard } = await isolatedWallet(await newWallet(), ['https://shop.example']);
+    await waitFor(() => heard.length >= 2, 'the load error');
+    expect(heard).to.deep.equal(['ew-load-error FRAME_PARENT_NOT_ALLOWED', 'ew-error FRAME_PARENT_NOT_ALLOWED']);
+  });
+
+  it('without frame: ew-load-error CONFIG_FRAME_MISSING, and no iframe', async () => {
+    const el = document.createElement('ew-wallet');
+    const heard: string[] = [];
+    el.addEventListener('ew-load-error', (event) => heard.push(event.detail.code));
+    document.body.append(el);
+    expect(heard).to.deep.equal(['CONFIG_FRAME_MISSING']);
+    expect(el.getBoundingClientRect().height).to.equal(0);
+  });
+
+  it('commands wait for the frame: signOut() right away resolves once it answers; removed meanwhile, it rejects FRAME_CLOSED', async () => {
+    const wallet = await newWallet();
+    const { el } = await isolatedWallet(wallet);
+    await el.signOut(); // asked before the frame answered the handshake: sent once it does
+    const { el: gone } = await isolatedWallet(wallet);
+    const pending = gone.signOut();
+    gone.remove();
+    const error = await pending.then(
+      () => expect.fail('resolved'),
+      (e: unknown) => e as { code?: string },
+    );
+    expect(error.code).to.equal('FRAME_CLOSED');
+  });
+
+  it('what a page script posts on the host end of the channel is held to the table in the frame', async () => {
+    // A page script that ran first keeps the host's end of every channel made on this page.
+    const ports: MessagePort[] = [];
+    const Engine = window.MessageChannel;
+    window.MessageChannel = class extends Engine {
+      constructor() {
+        super();
+        ports.push(this.port1);
+      }
+    };
+    try {
+      const { el, heard } = await isolatedWallet(await newWallet());
+      await waitFor(() => heard.includes('ew-ready'), 'ew-ready from the frame');
+      const [port] = ports;
+      const answers: unknown[] = [];
+      port!.addEventListener('message', (event) => answers.push(event.data));
+      // Where the wallet's calls go is the frame's to say; export and approve are no commands of the host's.
+      port!.postMessage({ t: 'attr', name: 'api-base', value: 'https://evil.example/api' });
+      port!.postMessage({ t: 'command', id: 900, name: 'exportWallet' });
+      port!.postMessage({ t: 'init', attributes: { 'api-base': '/nowhere' } });
+      await waitFor(() => answers.length > 0, 'the answer to the command');
+      expect(answers).to.deep.include({
+        t: 'result',
+        id: 900,
+        ok: false,
+        error: { code: 'COMMAND_REFUSED', message: 'exportWallet is not allowed' },
+      });
+      // The wallet still calls its own relay: a code sign-in completes.
+      (document.activeElement as HTMLElement | null)?.blur();
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => heard.includes('ew-otp-sent'), 'the code sent through the frame’s relay');
+      await sendKeys({ type: '000000' });
+      await waitFor(() => heard.includes('ew-signed-in'), 'signed in');
+      await el.signOut();
+    } finally {
+      window.MessageChannel = Engine;
+    }
+  });
+
+  it('a frame on this page’s own origin is refused: it would isolate nothing', async () => {
+    const el = document.createElement('ew-wallet');
+    const heard: string[] = [];
+    el.addEventListener('ew-load-error', (event) => heard.push(event.detail.code));
+    el.setAttribute('frame', new URL('/test/frame-link/fixtures/wallet-frame.html', location.origin).href);
+    document.body.append(el);
+    expect(heard).to.deep.equal(['CONFIG_FRAME_SAME_ORIGIN']);
+  });
+});
