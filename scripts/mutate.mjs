@@ -529,6 +529,13 @@ export const MUTANTS = [
     replace: 'const bytes = await request.body(Infinity);',
     tests: ['test/relay/request-shape.node.test.ts', 'test/relay/fetch-handler-body-cap.node.test.ts'],
   },
+  {
+    name: 'relay: isolated mode takes sign-ins and signed requests from any origin',
+    file: 'src/relay/frame-gate.ts',
+    search: "    if (gated && request.header('origin') !== frameOrigin)",
+    replace: '    if (gated && false)',
+    tests: ['test/relay/frame-gate.node.test.ts'],
+  },
   // The sandbox's rules (src/sandbox).
   {
     name: 'sandbox: the OTP token no longer names the sealed session key',

@@ -19,6 +19,7 @@ import { forward } from './forward.js';
 import { inboundOf } from './inbound.js';
 import { innerHandlers, relayMounts } from './inner-handlers.js';
 import { nodeTransport } from './node-transport.js';
+import { createFrameGate } from './frame-gate.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { checkOwnership } from './ownership.js';
 import {
@@ -79,6 +80,14 @@ export interface RelayOptions {
    * set this behind a proxy that rewrites `Host`, or to check the scheme too.
    */
   publicOrigin?: string;
+  /**
+   * Isolated mode (docs/isolated-mode.md): the wallet frame's origin (e.g.
+   * `https://wallet.shop.example`). Set, code and OAuth verifications, a
+   * wallet's first credential and every signed request are taken only from it
+   * (403 FORBIDDEN otherwise). When the relay is not on that origin, list it in
+   * `allowedOrigins` too.
+   */
+  frameOrigin?: string;
   /** Called once per request with what may be logged: never bodies, headers, stamps or secrets. */
   onRequest?: (entry: RelayLogEntry) => void;
   /**
@@ -118,6 +127,7 @@ interface Wired {
   admit: Admit;
   passkeyOptions: ReturnType<typeof createPasskeyOptions>;
   stamp: (answer: Answer) => void;
+  frameGate: ReturnType<typeof createFrameGate>;
 }
 
 function wire(options: RelayOptions): Wired {
@@ -148,6 +158,7 @@ function wire(options: RelayOptions): Wired {
     admit: createAdmission(challenges),
     passkeyOptions: createPasskeyOptions(options, { challenges, upstream, authorize }),
     stamp: createAnswerHeaders(upstream.serviceNow),
+    frameGate: createFrameGate(options.frameOrigin),
   };
 }
 
@@ -191,6 +202,7 @@ async function route(
   }
   const { operation, id } = target;
   entry.operation = operation.name;
+  relay.frameGate(request, operation.name);
   const query = checkedQuery(request.url, operation.query);
   const body = await readBody(request, relay.maxBody);
   checkBodyMembers(operation, body.json);

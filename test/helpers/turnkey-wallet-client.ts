@@ -58,6 +58,8 @@ export class TurnkeyWalletClient {
     readonly user: string,
     readonly accountId: string,
     readonly pins: { otpTarget: string; export: string },
+    /** Headers sent with every call, as a browser would add them (`origin`). */
+    readonly headers: Record<string, string> = {},
   ) {}
 
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
@@ -67,6 +69,7 @@ export class TurnkeyWalletClient {
         'x-test-user': this.user,
         'ew-account-id': this.accountId,
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...this.headers,
         ...headers,
       },
       ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
