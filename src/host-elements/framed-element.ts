@@ -58,7 +58,7 @@ export class FramedElement extends HTMLElement {
       }
     if (this.#frame) return;
     const url = frameUrl(this.getAttribute('frame'), this.ownerDocument, this.#tag);
-    if (typeof url === 'string') return this.failed(url.split(' ')[0]!, url.slice(url.indexOf(' ') + 1));
+    if (!(url instanceof URL)) return this.failed(url.code, url.message);
     const root = this.attachShadow({ mode: 'closed' });
     root.adoptedStyleSheets = [styles()];
     const frame = this.ownerDocument.createElement('iframe');

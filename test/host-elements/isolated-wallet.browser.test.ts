@@ -21,7 +21,7 @@ async function framePage(parentOrigins: string[]): Promise<string> {
   const config = {
     v: 1,
     parentOrigins,
-    attributes: { 'api-base': '/api', 'otp-target-key': keys.otpTarget, 'export-key': keys.export },
+    attributes: { 'api-base': '/api-frame', 'otp-target-key': keys.otpTarget, 'export-key': keys.export },
   };
   const url = new URL('/test/frame-link/fixtures/wallet-frame.html', FRAME_ORIGIN);
   url.searchParams.set('config', JSON.stringify(config));
@@ -55,7 +55,8 @@ describe('isolated mode: <ew-wallet frame> from the host script', () => {
     const skim = (event: Event) => typed.push(String((event.target as HTMLInputElement).value ?? ''));
     document.addEventListener('input', skim, true);
     try {
-      const { el, heard, details } = await isolatedWallet(await newWallet());
+      const wallet = await newWallet();
+      const { el, heard, details } = await isolatedWallet(wallet);
       await waitFor(() => heard.includes('ew-ready'), 'ew-ready from the frame');
       // The iframe takes the height of what the frame draws.
       await waitFor(() => el.getBoundingClientRect().height > 100, 'the frame sized to its content');
@@ -69,7 +70,13 @@ describe('isolated mode: <ew-wallet frame> from the host script', () => {
       expect(details['ew-signed-in']).to.include({ method: 'EMAIL_OTP' });
       expect(typed, 'what a page script heard typed').to.deep.equal([]);
       expect((el as unknown as { client?: unknown }).client).to.equal(undefined);
-      expect(el.shadowRoot, 'the host element keeps its frame to itself').to.equal(null);
+      // The frame's relay takes sign-ins from the frame's origin only (frameOrigin): not from this page.
+      const verify = await fetch(`/api-frame/auth/credentials/${wallet.emailCredentialId}/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'ew-account-id': wallet.accountId },
+        body: JSON.stringify({ type: 'EMAIL_OTP', encryptedOtpBundle: '{}' }),
+      });
+      expect(verify.status, 'a verify from the host page').to.equal(403);
       // A command the host may give: sign-out, answered by the frame.
       await el.signOut();
       await waitFor(() => heard.includes('ew-signed-out'), 'ew-signed-out from the frame');

@@ -6,7 +6,7 @@
  * this is shipped; it is the tests' stand-in for the partner's backend.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRelay, toNodeHandler, type RelayLogEntry } from '../../../src/relay/index.js';
+import { createRelay, toNodeHandler, type RelayLogEntry, type RelayOptions } from '../../../src/relay/index.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { registerOtpCredentials } from '../otp-credentials.js';
 
@@ -30,19 +30,25 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 export async function startWalletStack(origin: string): Promise<WalletStack> {
   const sandbox = await startSandbox({ webauthn: { rpId: 'localhost', origins: [origin] } });
   const relayLog: RelayLogEntry[] = [];
-  const relay = toNodeHandler(
-    createRelay({
-      serviceUrl: sandbox.baseUrl,
-      credentials: sandbox.credentials,
-      basePath: '/api',
-      authorize: () => true,
-      passkeys: {
-        rpId: 'localhost',
-        rpName: 'Wallet tests',
-        user: ({ accountId }) => ({ id: accountId, name: 'tester@example.com' }),
-      },
-      onRequest: (entry) => relayLog.push(entry),
-    }),
+  const relayOptions = {
+    serviceUrl: sandbox.baseUrl,
+    credentials: sandbox.credentials,
+    basePath: '/api',
+    authorize: () => true,
+    passkeys: {
+      rpId: 'localhost',
+      rpName: 'Wallet tests',
+      user: ({ accountId }: { accountId: string }) => ({ id: accountId, name: 'tester@example.com' }),
+    },
+    onRequest: (entry: RelayLogEntry) => relayLog.push(entry),
+  } satisfies RelayOptions;
+  const relay = toNodeHandler(createRelay(relayOptions));
+  // Isolated mode's relay (/api-frame): the same service, sign-ins taken only from the frame's
+  // origin, this server under its other host name (test/host-elements/).
+  const frameOrigin = new URL(origin);
+  frameOrigin.hostname = frameOrigin.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  const frameRelay = toNodeHandler(
+    createRelay({ ...relayOptions, basePath: '/api-frame', frameOrigin: frameOrigin.origin }),
   );
   const basic = `Basic ${Buffer.from(`${sandbox.credentials.username}:${sandbox.credentials.password}`).toString('base64')}`;
   const platform = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -125,6 +131,10 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
       const url = req.url ?? '/';
       if (url.startsWith('/api/')) {
         await relay(req, res);
+        return true;
+      }
+      if (url.startsWith('/api-frame/')) {
+        await frameRelay(req, res);
         return true;
       }
       if (url.startsWith('/test-control/')) {
