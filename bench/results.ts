@@ -4,6 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { turnkeyOf, type CryptoTimings } from './crypto.js';
+import type { IsolatedLoad } from './load-isolated.js';
 import { LOAD_STEPS, type LoadTiming } from './load-to-interactive.js';
 import type { LoadResult, RelayComparison } from './relay.js';
 import { BASELINE, CRYPTO_ROUNDS, GOALS, ROUNDS, RUNS, SECONDS } from './settings.js';
@@ -75,6 +76,7 @@ export async function writeResults(
   crypto: CryptoTimings,
   load: LoadTiming,
   relay: RelayComparison,
+  isolated: IsolatedLoad,
 ): Promise<void> {
   await mkdir('bench-results', { recursive: true });
   await writeFile(
@@ -88,6 +90,8 @@ export async function writeResults(
         firstCalls: crypto.first,
         ratios: { baseline: BASELINE, rounds: CRYPTO_ROUNDS, byOperation: crypto.ratios },
         loadToInteractiveMs: { median: load.median, samples: load.samples, breakdown: load.breakdown },
+        isolatedLoadToReadyMs: { median: isolated.median, samples: isolated.samples },
+        hostScriptGzipBytes: isolated.hostScriptGzip,
         relay: { seconds: SECONDS, goals: GOALS, ...relay },
       },
       null,

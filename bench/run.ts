@@ -7,7 +7,10 @@
  *      fresh pages, cold and after the pre-warm the client runs;
  *   2. load (bench/load-to-interactive.ts): from the script tag starting to
  *      download to a painted, interactive <ew-wallet> (fresh context each time,
- *      sandbox on loopback), with the steps on the way (bench/load-probe.ts);
+ *      sandbox on loopback), with the steps on the way (bench/load-probe.ts),
+ *      and isolated mode's: from the host script to the frame's wallet ready
+ *      for a sign-in, frame load included, with the host script's size
+ *      (bench/load-isolated.ts);
  *   3. relay overhead (bench/relay.ts): requests per second and p50/p99 of a
  *      wallet call through the relay vs straight to the sandbox, from a second
  *      process, in alternating rounds after a warm-up round (measured first,
@@ -21,10 +24,12 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { IsolatedModules } from '../test/helpers/isolated-site.js';
 import { launchChromium, startPageServer, type ServerModules } from '../test/helpers/page-server.js';
 import { baselinePage, buildBenchPage } from './crypto-pages.js';
 import { reportCrypto } from './crypto-report.js';
 import { measureCrypto } from './crypto.js';
+import { measureIsolatedLoad, reportIsolatedLoad } from './load-isolated.js';
 import { measureLoad, reportLoad } from './load-to-interactive.js';
 import { compareRelay, reportRelay } from './relay.js';
 import { writeResults } from './results.js';
@@ -54,6 +59,11 @@ const server = await startPageServer({
   relay: (await built('dist/relay/index.js')) as ServerModules['relay'],
   sandbox: (await built('dist/sandbox/index.js')) as ServerModules['sandbox'],
 });
+// Isolated mode's page and frame, with the same built relay and sandbox.
+const isolatedModules = {
+  relay: (await built('dist/relay/index.js')) as IsolatedModules['relay'],
+  sandbox: (await built('dist/sandbox/index.js')) as IsolatedModules['sandbox'],
+};
 if (ONLY === 'relay') {
   try {
     const basic = basicOf(server.sandbox.credentials);
@@ -83,7 +93,9 @@ try {
   if (ONLY === 'crypto') {
     reportCrypto(await measureCrypto(browser, server.origin, baselineUrl));
   } else if (ONLY === 'load') {
-    reportLoad(await measureLoad(browser, server, wallet));
+    const load = await measureLoad(browser, server, wallet);
+    reportLoad(load);
+    reportIsolatedLoad(await measureIsolatedLoad(browser, isolatedModules), load.median);
   } else {
     // 1. crypto
     const timings = await measureCrypto(browser, server.origin, baselineUrl);
@@ -92,12 +104,14 @@ try {
     // 2. load to interactive
     const load = await measureLoad(browser, server, wallet);
     reportLoad(load);
+    const isolated = await measureIsolatedLoad(browser, isolatedModules);
+    reportIsolatedLoad(isolated, load.median);
 
     // 3. relay overhead, measured before the browser started (above)
     const relay = relayFirst!;
     const missed = reportRelay(relay);
 
-    await writeResults(browser.version(), timings, load, relay);
+    await writeResults(browser.version(), timings, load, relay, isolated);
     if (missed) {
       console.log('\na relay ratio goal was missed by more than the noise measured: exit 1');
       process.exitCode = 1;

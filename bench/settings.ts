@@ -17,7 +17,13 @@ if (ONLY !== undefined && !['relay', 'crypto', 'load'].includes(ONLY)) {
 }
 
 /** The goals (README, "Performance"). */
-export const GOALS = { relayShare: 0.7, relayAddedP50Ms: 1, firstCallMs: 1.5, interactiveMs: 80 };
+export const GOALS = {
+  relayShare: 0.7,
+  relayAddedP50Ms: 1,
+  firstCallMs: 1.5,
+  interactiveMs: 80,
+  isolatedInteractiveMs: 150,
+};
 /**
  * The baseline revision (the code before the performance work). Its crypto is built into a second bench page and timed by this
  * same harness beside today's, so "warm ratios not worse than today's" compares like with like.

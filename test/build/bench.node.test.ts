@@ -34,6 +34,10 @@ describe('npm run bench', () => {
     expect(rows).to.include('IndexedDB store + restore session/ours');
     expect(rows).to.include('stamp floor: one ECDSA sign/platform');
     expect(report.loadToInteractiveMs.median).to.be.greaterThan(0);
+    // Isolated mode: the host script to the frame's wallet ready, and the host script's size.
+    expect(report.isolatedLoadToReadyMs.median).to.be.greaterThan(0);
+    expect(report.hostScriptGzipBytes).to.be.within(1_000, 6_000);
+    expect(result.stdout).to.match(/isolated mode: host script tag to the frame's wallet ready/);
     // A fresh profile with nothing stored: IndexedDB is asked whether the database exists, never opened.
     expect(report.loadToInteractiveMs.breakdown.idbListed).to.be.greaterThan(0);
     expect(report.loadToInteractiveMs.breakdown.idbOpened).to.equal(undefined);
