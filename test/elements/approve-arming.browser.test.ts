@@ -121,6 +121,8 @@ describe('<ew-approve-quote> arms Approve only when the user can really see it',
     page.approve.style.cssText = 'position: fixed; inset-inline: 0; top: calc(100vh - 8px)';
     page.approve.quote = await quoteFor(page.wallet, 1_000);
     const button = await waitFor(() => submit(page.approve), 'the approve button');
+    // Measured once the payee is read (its placeholders gone): Approve cannot arm before that anyway.
+    await waitFor(() => !page.approve.shadowRoot!.querySelector('.skeleton'), 'the payee read');
     const base = page.approve.shadowRoot!.querySelector<HTMLElement>('[part~="base"]')!;
     const height = base.getBoundingClientRect().height;
     await tabTo(button);
