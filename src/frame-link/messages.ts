@@ -32,10 +32,17 @@ export type HostMessage =
    * the frame makes its element (and the element its client) once, with all of them.
    */
   | { t: 'init'; attributes: Record<string, string>; locale?: string }
-  /** Then, an attribute set (`value`) or removed (`null`). */
-  | { t: 'attr'; name: string; value: string | null }
-  /** A property given as data (`quote`, the page's `strings`). */
-  | { t: 'data'; name: string; value: Wire }
+  /** Then, an attribute set (`value`) or removed (`null`), on the element or on one of its `child`ren. */
+  | { t: 'attr'; name: string; value: string | null; child?: number }
+  /** A property given as data (a child's `quote`), on the element or on one of its `child`ren. */
+  | { t: 'data'; name: string; value: Wire; child?: number }
+  /**
+   * An element the host put inside this one (`<ew-approve-quote>` in `<ew-wallet>`), drawn in the
+   * frame inside the frame's element: `child` is the host's number for it, unique on this port.
+   */
+  | { t: 'child'; child: number; tag: string; attributes: Record<string, string> }
+  /** That child left the host's element. */
+  | { t: 'unchild'; child: number }
   /** The locale the host's element resolved (its `lang`, its `locale`). */
   | { t: 'locale'; tag: string }
   /** The computed `--ew-*` theme values, as values (never CSS text). */
@@ -47,8 +54,8 @@ export type HostMessage =
 export type FrameMessage =
   /** The handshake's answer: the version chosen and the frame's package version. */
   | { t: 'welcome'; v: number; version: string }
-  /** An `ew-*` event of the element in the frame, re-dispatched on the host's element. */
-  | { t: 'event'; name: string; detail: Wire }
+  /** An `ew-*` event of the element in the frame (or of its `child`), re-dispatched on the host's one. */
+  | { t: 'event'; name: string; detail: Wire; child?: number }
   /** The height the frame's content needs, in CSS pixels. */
   | { t: 'size'; height: number }
   /** Values the host's element reflects (whether a payment is pending, …). */

@@ -15,6 +15,13 @@ export interface Surface {
   commands: readonly string[];
   /** `ew-*` events the frame forwards, re-dispatched on the host's element. */
   events: readonly string[];
+  /**
+   * Properties the host gives as data (`quote`): the frame's element checks each as it would a
+   * value set in-page (a quote is held to its signed payload before anything of it is shown).
+   */
+  data?: readonly string[];
+  /** Elements the host may put inside this one, each drawn in this element's frame, with its own row. */
+  children?: Readonly<Record<string, Surface>>;
 }
 
 /**
@@ -30,7 +37,19 @@ export const FRAME_OWNED = [
   'organization-id',
   'max-session-seconds',
   'dangerously-trust-unpinned-sandbox',
+  // An approval's checks: a framed approval's rules are the frame's (arming.ts), and an unverified
+  // payment is never approved on a host's word.
+  'allow-framed',
+  'allow-unverified-payment',
 ] as const;
+
+/** `<ew-approve-quote>` inside `<ew-wallet frame>`: the host gives the quote and its labels; Approve is the user's. */
+const APPROVE_QUOTE: Surface = {
+  attributes: ['app-name', 'destination-label', 'status', 'failure-reason', 'hidden', 'locale'],
+  commands: [],
+  data: ['quote'],
+  events: ['ew-signature', 'ew-quote-change', 'ew-payment-settled', 'ew-error', 'ew-ready', 'ew-load-error'],
+};
 
 export const SURFACES: Readonly<Record<string, Surface>> = {
   'ew-wallet': {
@@ -60,5 +79,6 @@ export const SURFACES: Readonly<Record<string, Surface>> = {
       'ew-session-revoked',
       'ew-wallet-exported',
     ],
+    children: { 'ew-approve-quote': APPROVE_QUOTE },
   },
 };

@@ -90,15 +90,25 @@ export function readHostMessage(data: unknown): HostMessage | undefined {
     case 'attr': {
       const value = data['value'];
       if (!isString(name, 64) || !ATTRIBUTE.test(name)) return undefined;
-      return value === null || isString(value, 2_000) ? { t: 'attr', name, value } : undefined;
+      return value === null || isString(value, 2_000)
+        ? withChild(data, { t: 'attr' as const, name, value })
+        : undefined;
     }
     case 'data': {
       if (!isString(name, 64) || !ATTRIBUTE.test(name)) return undefined;
       const value = readWire(data['value']);
-      return value === undefined ? undefined : { t: 'data', name, value };
+      return value === undefined ? undefined : withChild(data, { t: 'data' as const, name, value });
     }
     case 'init':
       return readInit(data);
+    case 'child': {
+      const { child, tag } = data;
+      const attributes = readAttributes(data['attributes']);
+      if (!isChild(child) || !isString(tag, 64) || !TAG.test(tag) || !attributes) return undefined;
+      return { t: 'child', child, tag, attributes };
+    }
+    case 'unchild':
+      return isChild(data['child']) ? { t: 'unchild', child: data['child'] } : undefined;
     case 'locale': {
       const tag = data['tag'];
       return isLocale(tag) ? { t: 'locale', tag } : undefined;
@@ -117,13 +127,30 @@ export function readHostMessage(data: unknown): HostMessage | undefined {
 
 const isLocale = (tag: unknown): tag is string => isString(tag, 35) && /^[A-Za-z0-9-]+$/.test(tag);
 
-function readInit(data: Record<string, unknown>): HostMessage | undefined {
-  const { attributes, locale } = data;
-  if (!isRecord(attributes) || (locale !== undefined && !isLocale(locale))) return undefined;
+/** A child's number: a positive safe integer. */
+const isChild = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+
+/** `message` with the `child` it is for, if `data` names one; undefined if `data`'s `child` is not a number. */
+function withChild<M extends object>(data: Record<string, unknown>, message: M): (M & { child?: number }) | undefined {
+  const child = data['child'];
+  if (child === undefined) return message;
+  return isChild(child) ? { ...message, child } : undefined;
+}
+
+/** Attributes as the host sends them: names of the attribute form, short string values. */
+function readAttributes(attributes: unknown): Record<string, string> | undefined {
+  if (!isRecord(attributes)) return undefined;
   const entries = Object.entries(attributes);
   if (entries.length > 64) return undefined;
   for (const [name, value] of entries) if (!ATTRIBUTE.test(name) || !isString(value, 2_000)) return undefined;
-  const init = { t: 'init' as const, attributes: Object.fromEntries(entries) as Record<string, string> };
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
+function readInit(data: Record<string, unknown>): HostMessage | undefined {
+  const { locale } = data;
+  const attributes = readAttributes(data['attributes']);
+  if (!attributes || (locale !== undefined && !isLocale(locale))) return undefined;
+  const init = { t: 'init' as const, attributes };
   return locale === undefined ? init : { ...init, locale };
 }
 
@@ -152,7 +179,7 @@ export function readFrameMessage(data: unknown): FrameMessage | undefined {
       const name = data['name'];
       if (!isString(name, 51) || !EVENT.test(name)) return undefined;
       const detail = readWire(data['detail']);
-      return detail === undefined ? undefined : { t: 'event', name, detail };
+      return detail === undefined ? undefined : withChild(data, { t: 'event' as const, name, detail });
     }
     case 'size': {
       const height = data['height'];

@@ -11,6 +11,7 @@ import { linkPort, type LinkPort } from '../frame-link/port.js';
 import { FRAME_OWNED, SURFACES, type Surface } from '../frame-link/surface.js';
 import { readHostMessage } from '../frame-link/validate.js';
 import type { FrameConfig } from './config.js';
+import { FrameChildren } from './children.js';
 import { wireDetail } from './wire-detail.js';
 
 /** Host values held to what in-page mode would accept sensibly: a poll of the relay no faster than every 10 s. */
@@ -27,23 +28,33 @@ export interface Mounted {
   readonly refused: number;
 }
 
-export function mountElement(doc: Document, config: FrameConfig, port: MessagePort, tag: string): Mounted {
+/** Whether the host may set attribute `name` to `value` on an element of `surface`. */
+const allowed = (surface: Surface, name: string, value: string | null) =>
+  surface.attributes.includes(name) &&
+  !owned.includes(name) &&
+  (value === null || VALUE_CHECKS[name]?.(value) !== false);
+
+/** Draws element `tag` for the page of `origin` (the handshake's), following the host's messages on `port`. */
+export function mountElement(
+  doc: Document,
+  config: FrameConfig,
+  port: MessagePort,
+  { tag, origin }: { tag: string; origin: string },
+): Mounted {
   const surface = SURFACES[tag]!;
   let element: HTMLElement | undefined;
+  let children: FrameChildren | undefined;
   let refused = 0;
-  const allowed = (name: string, value: string | null) =>
-    surface.attributes.includes(name) &&
-    !owned.includes(name) &&
-    (value === null || VALUE_CHECKS[name]?.(value) !== false);
   const link = linkPort<HostMessage, FrameMessage>(port, readHostMessage, (message) => {
     if (message.t === 'init' && !element) {
-      element = create(doc, config, surface, tag, link);
+      element = create(doc, config, surface, tag, link, (event) => !!children?.owns(event));
+      children = new FrameChildren(element, surface, link, allowed, origin);
       for (const [name, value] of Object.entries(message.attributes))
-        if (allowed(name, value)) element.setAttribute(name, value);
+        if (allowed(surface, name, value)) element.setAttribute(name, value);
         else refused++;
       if (message.locale) doc.documentElement.lang = message.locale;
       doc.body.append(element);
-    } else if (!element || !apply(element, surface, message, link, allowed)) refused++;
+    } else if (!element || !children || !apply(element, surface, message, link, children)) refused++;
   });
   return {
     link,
@@ -56,15 +67,26 @@ export function mountElement(doc: Document, config: FrameConfig, port: MessagePo
   };
 }
 
-/** The element with the frame's attributes, its events sent back from the start, its height watched. */
-function create(doc: Document, config: FrameConfig, surface: Surface, tag: string, link: LinkPort<FrameMessage>) {
+/**
+ * The element with the frame's attributes, its events sent back from the start (those a child
+ * sends itself aside: `childSends`), its height watched.
+ */
+function create(
+  doc: Document,
+  config: FrameConfig,
+  surface: Surface,
+  tag: string,
+  link: LinkPort<FrameMessage>,
+  childSends: (event: Event) => boolean,
+) {
   const element = doc.createElement(tag);
   for (const [name, value] of Object.entries(config.attributes)) element.setAttribute(name, value);
   // Listening before the element is in the page: an event it fires at once (ew-ready) is not missed.
   for (const name of surface.events)
-    element.addEventListener(name, (event) =>
-      link.send({ t: 'event', name, detail: wireDetail((event as CustomEvent).detail) ?? null }),
-    );
+    element.addEventListener(name, (event) => {
+      if (childSends(event)) return;
+      link.send({ t: 'event', name, detail: wireDetail((event as CustomEvent).detail) ?? null });
+    });
   // The body is a block formatting context (run-frame.ts): its box holds every margin of the element.
   new ResizeObserver(() =>
     link.send({ t: 'size', height: Math.ceil(doc.body.getBoundingClientRect().height) }),
@@ -78,11 +100,13 @@ function apply(
   surface: Surface,
   message: HostMessage,
   link: LinkPort<FrameMessage>,
-  allowed: (name: string, value: string | null) => boolean,
+  children: FrameChildren,
 ): boolean {
+  if (message.t === 'child' || message.t === 'unchild' || ('child' in message && message.child !== undefined))
+    return children.apply(message as Parameters<FrameChildren['apply']>[0]);
   switch (message.t) {
     case 'attr':
-      if (!allowed(message.name, message.value)) return false;
+      if (!allowed(surface, message.name, message.value)) return false;
       if (message.value === null) element.removeAttribute(message.name);
       else element.setAttribute(message.name, message.value);
       return true;
@@ -93,7 +117,7 @@ function apply(
       run(element, surface, message, link);
       return surface.commands.includes(message.name);
     default:
-      // Data and theme values are not taken yet: nothing the frame shows may come from them.
+      // The element's own data and theme values are not taken yet: nothing it shows may come from them.
       return false;
   }
 }

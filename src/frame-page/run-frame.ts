@@ -45,6 +45,6 @@ export function runFrame(view: Window, version: string, configUrl = 'frame.json'
     tags: Object.keys(SURFACES),
     version,
     onRefused: (code) => say(doc, code),
-    onLink: ({ port, tag }) => void config.then((c) => mountElement(doc, c, port, tag)),
+    onLink: ({ port, tag, origin }) => void config.then((c) => mountElement(doc, c, port, { tag, origin })),
   });
 }

@@ -7,12 +7,13 @@
  */
 import * as events from '../elements/events/index.js';
 import { nearestLang } from '../elements/shared/nearest-lang.js';
-import type { FrameMessage, HostMessage } from '../frame-link/messages.js';
+import type { FrameMessage, HostMessage, Wire } from '../frame-link/messages.js';
 import { FrameLinkError, openHostLink } from '../frame-link/handshake.js';
 import type { LinkPort } from '../frame-link/port.js';
 import type { Surface } from '../frame-link/surface.js';
 import { frameUrl } from './frame-url.js';
 import { Commands } from './commands.js';
+import { upgradeProperties } from './properties.js';
 
 type EventClass = (new (detail: never) => Event) & { eventName: string };
 const EVENT_CLASSES = new Map(
@@ -25,8 +26,6 @@ const EVENT_CLASSES = new Map(
 const MAX_HEIGHT = 10_000;
 /** What a frame may use: passkeys, the clipboard (copy buttons) and WebOTP. */
 const FRAME_ALLOW = 'publickey-credentials-get; publickey-credentials-create; clipboard-write; otp-credentials';
-/** What cannot exist on the host page in isolated mode: the client, its transport and token provider live in the frame. */
-export const REFUSED_PROPERTIES = ['client', 'transport', 'oidcTokenProvider'] as const;
 
 let sheet: CSSStyleSheet | undefined;
 const styles = () => {
@@ -35,6 +34,17 @@ const styles = () => {
   sheet.replaceSync(':host { display: block } iframe { display: block; inline-size: 100%; border: 0 }');
   return sheet;
 };
+
+/** An element inside a framed one, drawn in its frame (framed-child.ts): what the parent needs of it. */
+export interface ChildLink {
+  /** Its number on the parent's port. */
+  readonly childNumber: number;
+  readonly tag: string;
+  /** The attributes its row lets the host set, as they are now. */
+  attributeValues(): Record<string, string>;
+  /** The data it was given (`quote`), as plain data. */
+  dataValues(): Record<string, Wire>;
+}
 
 /** What every isolated element does; `framedElement` (define-framed.ts) makes one class per tag. */
 export class FramedElement extends HTMLElement {
@@ -46,16 +56,12 @@ export class FramedElement extends HTMLElement {
   #link: LinkPort<HostMessage> | undefined;
   /** Which handshake is current: one begun for an earlier load of the frame is dropped when it ends. */
   #generation = 0;
-  protected readonly commands = new Commands(() => this.#link, `<${this.#tag}>`);
+  readonly #commands = new Commands(() => this.#link, `<${this.#tag}>`);
+  /** The elements inside this one that are drawn in its frame, with the element each is. */
+  readonly #children = new Map<ChildLink, Element>();
 
   connectedCallback(): void {
-    // A property set before the element was defined hides the refusing setter: refuse it now.
-    for (const name of REFUSED_PROPERTIES)
-      if (Object.hasOwn(this, name)) {
-        const value = (this as Record<string, unknown>)[name];
-        delete (this as Record<string, unknown>)[name];
-        (this as Record<string, unknown>)[name] = value;
-      }
+    upgradeProperties(this, this.#surface);
     if (this.#frame) return;
     const url = frameUrl(this.getAttribute('frame'), this.ownerDocument, this.#tag);
     if (!(url instanceof URL)) return this.failed(url.code, url.message);
@@ -76,7 +82,7 @@ export class FramedElement extends HTMLElement {
     this.#generation++;
     this.#link?.close();
     this.#link = undefined;
-    this.commands.cancel('FRAME_CLOSED');
+    this.#commands.cancel('FRAME_CLOSED');
   }
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
@@ -87,7 +93,7 @@ export class FramedElement extends HTMLElement {
     const generation = ++this.#generation;
     this.#link?.close();
     this.#link = undefined;
-    this.commands.cancel('FRAME_RELOADED');
+    this.#commands.cancel('FRAME_RELOADED');
     const onMessage = (message: FrameMessage) => generation === this.#generation && this.#receive(message);
     openHostLink(frame, { frameOrigin, tag: this.#tag, onMessage }).then(
       (link) => {
@@ -100,23 +106,53 @@ export class FramedElement extends HTMLElement {
         }
         const locale = nearestLang(this);
         link.send(locale ? { t: 'init', attributes, locale } : { t: 'init', attributes });
-        this.commands.flush();
+        for (const child of this.#children.keys()) this.#sendChild(link, child);
+        this.#commands.flush();
       },
       (error: unknown) => {
         if (generation !== this.#generation) return;
         const { code, message } = error instanceof FrameLinkError ? error : new FrameLinkError('FRAME_NO_ANSWER', '');
-        this.commands.cancel(code);
+        this.#commands.cancel(code);
         this.failed(code, message);
       },
     );
   }
 
+  /** Calls command `name` of the surface row in the frame (define-framed.ts makes each a method). */
+  command(name: string): Promise<void> {
+    return this.#commands.run(name);
+  }
+
+  /** A child joined (framed-child.ts): it is drawn in the frame once the frame is open, now if it is. */
+  adopt(child: ChildLink, element: Element): void {
+    this.#children.set(child, element);
+    if (this.#link) this.#sendChild(this.#link, child);
+  }
+
+  /** A child left: the frame removes its copy. */
+  release(child: ChildLink): void {
+    if (this.#children.delete(child)) this.#link?.send({ t: 'unchild', child: child.childNumber });
+  }
+
+  /** An attribute or data change of a child, sent if the frame is open (else its `init` carries it). */
+  forChild(child: ChildLink, message: Extract<HostMessage, { t: 'attr' | 'data' }>): void {
+    if (this.#children.has(child)) this.#link?.send({ ...message, child: child.childNumber });
+  }
+
+  #sendChild(link: LinkPort<HostMessage>, child: ChildLink): void {
+    link.send({ t: 'child', child: child.childNumber, tag: child.tag, attributes: child.attributeValues() });
+    for (const [name, value] of Object.entries(child.dataValues()))
+      link.send({ t: 'data', name, value, child: child.childNumber });
+  }
+
   #receive(message: FrameMessage): void {
     if (message.t === 'size') this.#frame!.style.blockSize = `${Math.min(MAX_HEIGHT, Math.ceil(message.height))}px`;
     else if (message.t === 'event') {
-      const kind = this.#surface.events.includes(message.name) ? EVENT_CLASSES.get(message.name) : undefined;
-      if (kind) this.dispatchEvent(new kind(message.detail as never));
-    } else if (message.t === 'result') this.commands.settle(message);
+      const [child, element] = [...this.#children].find(([c]) => c.childNumber === message.child) ?? [];
+      const row = message.child === undefined ? this.#surface : child && this.#surface.children?.[child.tag];
+      const kind = row?.events.includes(message.name) ? EVENT_CLASSES.get(message.name) : undefined;
+      if (kind) (element ?? this).dispatchEvent(new kind(message.detail as never));
+    } else if (message.t === 'result') this.#commands.settle(message);
   }
 
   /** Says a setup or load problem as in-page mode does: the console, `ew-load-error` and `ew-error`. */

@@ -33,12 +33,17 @@ describe('frame channel: the readers', () => {
       { t: 'locale', tag: 'es-MX' },
       { t: 'theme', values: { '--ew-accent': '#0a58ca', '--ew-radius': '12px' } },
       { t: 'command', id: 7, name: 'signOut' },
+      { t: 'child', child: 1, tag: 'ew-approve-quote', attributes: { 'app-name': 'Acme Shop' } },
+      { t: 'attr', name: 'status', value: 'completed', child: 1 },
+      { t: 'data', name: 'quote', value: { id: 'Quote:1' }, child: 1 },
+      { t: 'unchild', child: 1 },
     ];
     for (const message of host) expect(readHostMessage(message), message.t).to.deep.equal(message);
     const frame: FrameMessage[] = [
       { t: 'welcome', v: FRAME_PROTOCOL, version: '0.3.0' },
       { t: 'event', name: 'ew-signed-in', detail: { method: 'EMAIL_OTP', sessionExpiresAt: new Date(1) } },
       { t: 'size', height: 412.5 },
+      { t: 'event', name: 'ew-signature', detail: { quoteId: 'Quote:1' }, child: 2 },
       { t: 'state', values: { paymentPending: true } },
       { t: 'result', id: 7, ok: false, error: { code: 'FRAME_USER_ACTION_ONLY', message: 'Only the user can.' } },
     ];
@@ -88,6 +93,12 @@ describe('frame channel: the readers', () => {
       { t: 'command', id: 1.5, name: 'signOut' },
       { t: 'command', id: 1, name: 'sign-out()' },
       { t: 'approve' },
+      { t: 'child', child: 0, tag: 'ew-approve-quote', attributes: {} },
+      { t: 'child', child: 1, tag: 'iframe', attributes: {} },
+      { t: 'child', child: 1, tag: 'ew-approve-quote', attributes: { onclick: 1 } },
+      { t: 'attr', name: 'status', value: 'completed', child: '1' },
+      { t: 'data', name: 'quote', value: {}, child: -1 },
+      { t: 'unchild', child: 1.5 },
     ];
     for (const message of refusedHost)
       expect(readHostMessage(message), JSON.stringify(message) ?? String(message)).to.equal(undefined);
@@ -95,6 +106,7 @@ describe('frame channel: the readers', () => {
       { t: 'welcome', v: '1', version: '0.3.0' },
       { t: 'event', name: 'click', detail: null },
       { t: 'event', name: 'ew-signature', detail: undefined },
+      { t: 'event', name: 'ew-signature', detail: null, child: Number.MAX_SAFE_INTEGER + 1 },
       { t: 'size', height: -1 },
       { t: 'size', height: Number.POSITIVE_INFINITY },
       { t: 'state', values: [] },
@@ -138,6 +150,8 @@ describe('frame channel: the readers', () => {
         'locale',
         'theme',
         'command',
+        'child',
+        'unchild',
         'welcome',
         'event',
         'size',
@@ -150,7 +164,8 @@ describe('frame channel: the readers', () => {
       attributes: fc.dictionary(fc.constantFrom('account-id', 'locale', 'X'), fc.anything()),
       locale: fc.oneof(fc.constant('es'), fc.string()),
       id: fc.oneof(fc.integer(), fc.double()),
-      tag: fc.string(),
+      tag: fc.oneof(fc.string(), fc.constant('ew-approve-quote')),
+      child: fc.oneof(fc.integer(), fc.anything()),
       v: fc.anything(),
       version: fc.string(),
       detail: fc.anything({ withDate: true }),

@@ -6,46 +6,9 @@
  */
 import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
-import '../../src/host.js';
-import type { EwWallet } from '../../src/elements/index.js';
-import { newWallet, sandboxKeys, type TestWallet } from '../helpers/browser-stack.js';
+import { newWallet } from '../helpers/browser-stack.js';
 import { sendKeys, waitFor } from '../helpers/dom.js';
-
-const other = new URL(location.href);
-other.hostname = other.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1';
-const FRAME_ORIGIN = other.origin;
-
-/** The frame page's URL, with the frame.json it reads. */
-async function framePage(parentOrigins: string[]): Promise<string> {
-  const keys = await sandboxKeys();
-  const config = {
-    v: 1,
-    parentOrigins,
-    attributes: { 'api-base': '/api-frame', 'otp-target-key': keys.otpTarget, 'export-key': keys.export },
-  };
-  const url = new URL('/test/frame-link/fixtures/wallet-frame.html', FRAME_ORIGIN);
-  url.searchParams.set('config', JSON.stringify(config));
-  return url.href;
-}
-
-/** `<ew-wallet frame>` for `wallet`, every event it fires recorded as `name` or `name CODE`. */
-async function isolatedWallet(wallet: TestWallet, parentOrigins = [location.origin]) {
-  const el = document.createElement('ew-wallet') as EwWallet;
-  el.setAttribute('frame', await framePage(parentOrigins));
-  el.setAttribute('account-id', wallet.accountId);
-  el.setAttribute('customer-id', wallet.customerId);
-  el.setAttribute('hide-sections', '');
-  const heard: string[] = [];
-  const details: Record<string, unknown> = {};
-  for (const name of ['ew-ready', 'ew-load-error', 'ew-error', 'ew-otp-sent', 'ew-signed-in', 'ew-signed-out'])
-    el.addEventListener(name, (event) => {
-      const { detail } = event as CustomEvent<{ code?: string }>;
-      heard.push(detail?.code ? `${name} ${detail.code}` : name);
-      details[name] = detail;
-    });
-  document.body.append(el);
-  return { el, heard, details };
-}
+import { isolatedWallet, signInByKeyboard } from '../helpers/isolated-frame.js';
 
 afterEach(() => document.querySelectorAll('ew-wallet').forEach((el) => el.remove()));
 
@@ -60,13 +23,7 @@ describe('isolated mode: <ew-wallet frame> from the host script', () => {
       await waitFor(() => heard.includes('ew-ready'), 'ew-ready from the frame');
       // The iframe takes the height of what the frame draws.
       await waitFor(() => el.getBoundingClientRect().height > 100, 'the frame sized to its content');
-      // Keyboard only: into the frame, "Email me a code", then the code.
-      (document.activeElement as HTMLElement | null)?.blur();
-      await sendKeys({ press: 'Tab' });
-      await sendKeys({ press: 'Enter' });
-      await waitFor(() => heard.includes('ew-otp-sent'), `ew-otp-sent from the frame (heard ${heard.join(', ')})`);
-      await sendKeys({ type: '000000' });
-      await waitFor(() => heard.includes('ew-signed-in'), 'ew-signed-in from the frame');
+      await signInByKeyboard(heard);
       expect(details['ew-signed-in']).to.include({ method: 'EMAIL_OTP' });
       expect(typed, 'what a page script heard typed').to.deep.equal([]);
       expect((el as unknown as { client?: unknown }).client).to.equal(undefined);

@@ -90,6 +90,7 @@ export class EwApproveQuote extends WalletElement {
     allowFramed: { type: Boolean, attribute: 'allow-framed' },
     status: { reflect: true },
     failureReason: { attribute: 'failure-reason' },
+    embedderOrigin: { attribute: false },
     approval: { state: true },
   };
 
@@ -110,9 +111,8 @@ export class EwApproveQuote extends WalletElement {
    */
   declare allowUnverifiedPayment: boolean;
   /**
-   * Let Approve arm when this page is shown inside a frame. Off by default: a framing page (even
-   * one of the same site) can make this one invisible over a decoy and catch the user's click. Set
-   * it only when the framing page is yours and shows this frame as it is. Default false.
+   * Let Approve arm when this page is shown inside a frame. Off by default: a framing page (even one of the
+   * same site) can hide this one over a decoy and catch the click. Only for a frame of yours. Default false.
    */
   declare allowFramed: boolean;
   /**
@@ -123,6 +123,8 @@ export class EwApproveQuote extends WalletElement {
   declare status: PaymentStatus | undefined;
   /** The service's failure reason (e.g. `COUNTERPARTY_DELIVERY_FAILED`), said in the user's words. */
   declare failureReason: string | undefined;
+  /** @internal Set by the wallet's frame page (isolated mode): the embedding page's origin (who asks; arming.ts). */
+  declare embedderOrigin: string | undefined;
   declare private approval: QuoteApproval | undefined;
   /** The quote as checked and formatted; the only thing rendered and signed. */
   private shown: Shown | undefined;
@@ -210,12 +212,12 @@ export class EwApproveQuote extends WalletElement {
     // The host says the payment reached its end: money moved (a wallet above reads its balance again).
     if (changed.has('status') && (this.status === 'completed' || this.status === 'failed'))
       this.dispatchEvent(new EwPaymentSettledEvent({ quoteId: this.approval?.quoteId, status: this.status }));
-    const button = this.renderRoot.querySelector<HTMLButtonElement>('[part~="submit"]') ?? undefined;
     const sessionId = this.client?.state.status === 'signed-in' ? this.client.state.session.id : undefined;
-    // In a frame the host did not allow, never (a framing page can hide the button and catch its clicks);
-    // elsewhere once the payee is on screen (or the wait for it is over): the press approves what was read.
-    const mayArm = (!isFramed(this) || this.allowFramed) && this.payee.settled;
-    this.arming.watch(button, sessionId, mayArm);
+    // Never in a frame the host did not allow (it can hide the button and catch clicks), the wallet's own
+    // frame aside (its rule is arming.ts's); only once the payee is read (or its wait is over).
+    const framed = !!this.embedderOrigin;
+    const mayArm = (framed || !isFramed(this) || this.allowFramed) && this.payee.settled;
+    this.arming.follow(this.renderRoot, { sessionId, mayArm, framed });
   }
 
   /** Approves the quote on screen: signs its payload and emits `ew-signature`. Resolves to the approval, or undefined. */
@@ -265,7 +267,7 @@ export class EwApproveQuote extends WalletElement {
     const signedIn = this.client?.state.status === 'signed-in';
     return html`<div part="base">
       <h2 tabindex="-1">${this.approval ? s.receiptTitle : s.approveTitle}</h2>
-      ${this.approval ? nothing : requester(this.appName, s)} ${payeeBlock(shown, this.payee, s)}
+      ${this.approval ? nothing : requester(this.appName, this.embedderOrigin, s)} ${payeeBlock(shown, this.payee, s)}
       ${quoteSummary(shown, s)} ${paymentDetails(shown, this.payee, s)}
       ${view.verified ? nothing : html`<p part="warning" id="unverified">${s.paymentUnverified}</p>`}
       ${
@@ -281,7 +283,7 @@ export class EwApproveQuote extends WalletElement {
                   view,
                   pending: this.wallet.pending,
                   arming: this.arming,
-                  framed: isFramed(this) && !this.allowFramed,
+                  framed: isFramed(this) && !this.allowFramed && !this.embedderOrigin,
                   press: () => this.onClick(view),
                   s,
                 })}`

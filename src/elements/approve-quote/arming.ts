@@ -28,18 +28,36 @@ const RECHECK_ON = ['scroll', 'resize'] as const;
  * The observer's rule without it: the whole button inside the viewport (a pixel's slack for
  * fractional layout), and the button itself the topmost thing at its centre (no box clips or covers it).
  */
-function fullyInView(button: HTMLElement): boolean {
-  const box = button.getBoundingClientRect();
-  const viewport = button.ownerDocument.documentElement;
+function fullyInView(target: HTMLElement): boolean {
+  const box = target.getBoundingClientRect();
+  const viewport = target.ownerDocument.documentElement;
   const inside =
     box.width > 0 &&
     box.top >= -1 &&
     box.left >= -1 &&
     box.bottom <= viewport.clientHeight + 1 &&
     box.right <= viewport.clientWidth + 1;
-  const root = button.getRootNode() as Document | ShadowRoot;
+  const root = target.getRootNode() as Document | ShadowRoot;
   const hit = inside ? root.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) : null;
-  return hit !== null && button.contains(hit);
+  return hit !== null && target.contains(hit);
+}
+
+/** What `Arming.watch` follows. */
+export interface Watched {
+  /** The button as drawn (none: nothing to arm). */
+  button: HTMLButtonElement | undefined;
+  /** The session it was drawn for: another one restarts the wait. */
+  sessionId: string | undefined;
+  /** False keeps it off (a frame the host did not allow, a payee still being read). */
+  mayArm: boolean;
+  /** What must be fully in view with the button (in the wallet's frame: the payee and the amounts). */
+  card?: readonly HTMLElement[];
+  /**
+   * In the wallet's frame (isolated mode): only the observer's entries count. They are measured
+   * against the top page's viewport, so they see the host page cropping the frame; measuring in
+   * here sees only the frame. A stale entry then keeps Approve off rather than arming it.
+   */
+  framed?: boolean;
 }
 
 export class Arming implements ReactiveController {
@@ -49,7 +67,9 @@ export class Arming implements ReactiveController {
   waiting = false;
   private observer: IntersectionObserver | undefined;
   /** The button the observer watches, and the session it was drawn for: either changing restarts the wait. */
-  private watched: { button: HTMLButtonElement; sessionId: string | undefined } | undefined;
+  private watched: { button: HTMLButtonElement; sessionId: string | undefined; targets: HTMLElement[] } | undefined;
+  /** Which of the targets the observer last saw fully in view. */
+  private readonly inView = new Map<Element, boolean>();
   private armTimer: ReturnType<typeof setTimeout> | undefined;
   private recheckQueued = false;
 
@@ -68,6 +88,7 @@ export class Arming implements ReactiveController {
     this.setWaiting(false);
     this.observer?.disconnect();
     this.observer = undefined;
+    this.inView.clear();
     const view = this.watched?.button.ownerDocument.defaultView;
     for (const type of RECHECK_ON) view?.removeEventListener(type, this.recheck, true);
     this.watched = undefined;
@@ -85,37 +106,59 @@ export class Arming implements ReactiveController {
     this.recheckQueued = true;
     requestAnimationFrame(() => {
       this.recheckQueued = false;
-      const button = this.watched?.button;
-      if (!button) return;
-      const inView = fullyInView(button);
+      const targets = this.watched?.targets;
+      if (!targets) return;
+      for (const target of targets) this.inView.set(target, fullyInView(target));
+      const inView = this.allInView();
       if (inView !== (this.waiting || this.armed)) this.seen(inView);
     });
   };
 
-  /** Follows `button` as drawn for `sessionId` (none: nothing to arm); `mayArm` false keeps it off. */
-  watch(button: HTMLButtonElement | undefined, sessionId: string | undefined, mayArm: boolean): void {
+  /** Follows the button as drawn for its session; see `Watched`. */
+  watch({ button, sessionId, mayArm, card = [], framed = false }: Watched): void {
     // A button drawn anew (after a sign-out and back in) or for another session starts the wait
     // over: the user must see this button, now, for the moment it takes to arm.
     if (this.watched && (this.watched.button !== button || this.watched.sessionId !== sessionId)) this.disarm();
     if (!button || this.watched || !mayArm) return;
-    this.watched = { button, sessionId };
+    const targets = [...card, button];
+    this.watched = { button, sessionId, targets };
     this.observer = new IntersectionObserver(
-      ([entry]) => {
-        if (!entry) return;
-        const full = entry.intersectionRatio >= 0.99;
-        if (tracksVisibility)
-          return this.seen(full && !!(entry as IntersectionObserverEntry & { isVisible?: boolean }).isVisible);
-        // An entry measured before the button last moved is stale (see `recheck`): measure it now.
-        const [was, now] = [entry.boundingClientRect, button.getBoundingClientRect()];
-        const moved = Math.abs(was.top - now.top) > 1 || Math.abs(was.left - now.left) > 1;
-        this.seen(moved ? fullyInView(button) : full);
+      (entries) => {
+        for (const entry of entries) {
+          const target = entry.target as HTMLElement;
+          const full = entry.intersectionRatio >= 0.99;
+          if (tracksVisibility)
+            this.inView.set(target, full && !!(entry as IntersectionObserverEntry & { isVisible?: boolean }).isVisible);
+          else if (framed) this.inView.set(target, full);
+          else {
+            // An entry measured before the target last moved is stale (see `recheck`): measure it now.
+            const [was, now] = [entry.boundingClientRect, target.getBoundingClientRect()];
+            const moved = Math.abs(was.top - now.top) > 1 || Math.abs(was.left - now.left) > 1;
+            this.inView.set(target, moved ? fullyInView(target) : full);
+          }
+        }
+        this.seen(this.allInView());
       },
       { threshold: [0, 0.99, 1], ...(tracksVisibility ? { trackVisibility: true, delay: 100 } : {}) },
     );
-    this.observer.observe(button);
+    for (const target of targets) this.observer.observe(target);
     const view = button.ownerDocument.defaultView;
-    if (!tracksVisibility)
+    if (!tracksVisibility && !framed)
       for (const type of RECHECK_ON) view?.addEventListener(type, this.recheck, { capture: true, passive: true });
+  }
+
+  /**
+   * Follows the Approve button drawn in `root`; in the wallet's frame (`framed`), the payee and the
+   * amounts must be fully in view with it.
+   */
+  follow(root: ParentNode, rule: Omit<Watched, 'button' | 'card'>): void {
+    const button = root.querySelector<HTMLButtonElement>('[part~="submit"]') ?? undefined;
+    const card = rule.framed ? [...root.querySelectorAll<HTMLElement>('[part~="payee"], [part~="summary"]')] : [];
+    this.watch({ ...rule, button, card });
+  }
+
+  private allInView(): boolean {
+    return !!this.watched && this.watched.targets.every((target) => this.inView.get(target) === true);
   }
 
   /** The button came into view (the wait starts over) or left it (off until it is back). */

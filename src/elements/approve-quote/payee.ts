@@ -136,6 +136,14 @@ export function paymentDetails(shown: Shown, read: PayeeRead, s: WalletStrings) 
   </details>`;
 }
 
-/** Who asks for the approval: the host's `app-name`, else the page's host name. */
-export const requester = (appName: string | undefined, s: WalletStrings) =>
-  html`<p part="requester" class="muted">${s.requestedBy(visibleLabel(appName || location.hostname))}</p>`;
+/**
+ * Who asks for the approval. In the wallet's frame, the embedding page's host as the handshake read
+ * it, first, and the host's `app-name` only beside it (the host page says what it likes); in-page,
+ * `app-name`, else the page's host name.
+ */
+export function requester(appName: string | undefined, embedderOrigin: string | undefined, s: WalletStrings) {
+  const host = embedderOrigin && URL.canParse(embedderOrigin) ? new URL(embedderOrigin).host : undefined;
+  const name = appName ? visibleLabel(appName) : undefined;
+  const who = host ? (name ? `${host} (${name})` : host) : (name ?? location.hostname);
+  return html`<p part="requester" class="muted">${s.requestedBy(who)}</p>`;
+}

@@ -1,0 +1,97 @@
+/**
+ * Isolated mode in the browser suites: `<ew-wallet frame>` (the host script,
+ * src/host.ts) showing the wallet's frame page from the sources
+ * (test/frame-link/fixtures/wallet-frame.html) on this server's other origin
+ * (`localhost` and `127.0.0.1`), whose relay (`/api-frame`) takes sign-ins
+ * from that origin only. What the frame shows of an approval comes from the
+ * fixture's probe, since a page cannot look into a frame of another origin.
+ */
+import '../../src/host.js';
+import type { EwWallet } from '../../src/elements/index.js';
+import { sandboxKeys, type TestWallet } from './browser-stack.js';
+import { sendKeys, waitFor } from './dom.js';
+
+const other = new URL(location.href);
+other.hostname = other.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1';
+export const FRAME_ORIGIN = other.origin;
+
+/** The frame page's URL, with the frame.json it reads. */
+export async function framePage(parentOrigins: string[]): Promise<string> {
+  const keys = await sandboxKeys();
+  const config = {
+    v: 1,
+    parentOrigins,
+    attributes: { 'api-base': '/api-frame', 'otp-target-key': keys.otpTarget, 'export-key': keys.export },
+  };
+  const url = new URL('/test/frame-link/fixtures/wallet-frame.html', FRAME_ORIGIN);
+  url.searchParams.set('config', JSON.stringify(config));
+  return url.href;
+}
+
+/** The events isolated tests listen for on the host's element. */
+const HEARD = ['ew-ready', 'ew-load-error', 'ew-error', 'ew-otp-sent', 'ew-signed-in', 'ew-signed-out'];
+
+/**
+ * `<ew-wallet frame>` for `wallet`, every event it fires recorded as `name` or `name CODE`;
+ * `inside` (e.g. an `<ew-approve-quote>`) is put in it before it joins the page, in `parent`.
+ */
+export async function isolatedWallet(
+  wallet: TestWallet,
+  parentOrigins = [location.origin],
+  inside?: Element,
+  parent: Element = document.body,
+) {
+  const el = document.createElement('ew-wallet') as EwWallet;
+  el.setAttribute('frame', await framePage(parentOrigins));
+  el.setAttribute('account-id', wallet.accountId);
+  el.setAttribute('customer-id', wallet.customerId);
+  el.setAttribute('hide-sections', '');
+  if (inside) el.append(inside);
+  const heard: string[] = [];
+  const details: Record<string, unknown> = {};
+  for (const name of HEARD)
+    el.addEventListener(name, (event) => {
+      const { detail } = event as CustomEvent<{ code?: string }>;
+      heard.push(detail?.code ? `${name} ${detail.code}` : name);
+      details[name] = detail;
+    });
+  parent.append(el);
+  return { el, heard, details };
+}
+
+/** Signs in inside the frame by keyboard only: into the frame, "Email me a code", then the code. */
+export async function signInByKeyboard(heard: string[]): Promise<void> {
+  await waitFor(() => heard.includes('ew-ready'), 'ew-ready from the frame');
+  (document.activeElement as HTMLElement | null)?.blur();
+  await sendKeys({ press: 'Tab' });
+  await sendKeys({ press: 'Enter' });
+  await waitFor(() => heard.includes('ew-otp-sent'), `ew-otp-sent from the frame (heard ${heard.join(', ')})`);
+  await sendKeys({ type: '000000' });
+  await waitFor(() => heard.includes('ew-signed-in'), 'ew-signed-in from the frame');
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+/** What the frame shows of its `<ew-approve-quote>` (wallet-frame.ts's probe). */
+export interface FrameApproval {
+  attributes: string[];
+  submit: Box | null;
+  payee: Box | null;
+  armed: boolean | null;
+  reading: boolean;
+  requester: string | null;
+  error: string | null;
+  status: string | null;
+  summary: string | null;
+}
+
+let latest: FrameApproval | null | undefined;
+addEventListener('message', (event) => {
+  const data = event.data as { ewTestProbe?: boolean; approve?: FrameApproval | null } | null;
+  if (event.origin === FRAME_ORIGIN && data?.ewTestProbe) latest = data.approve ?? null;
+});
+
+/** The frame's approval as last reported (one wallet frame per test). */
+export const frameApproval = (): FrameApproval | null | undefined => latest;
+
+/** Forgets the last report (between tests). */
+export const resetFrameApproval = () => (latest = undefined);
