@@ -5,13 +5,18 @@
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { relative } from 'node:path';
+import { FRAME_FILES, frameConfig, frameResponseHeaders, isolatedPage } from './frame.js';
 import { BROWSER_FILES, PAGE_CSP, partnerRoutes } from './routes.js';
 import { RELAY_PATH, walletRelay } from './relay.js';
 
-export function honoApp({ service, partner, origin }) {
+export function honoApp({ service, partner, origin, frameOrigin }) {
   const relay = walletRelay(service, partner, origin);
   const app = new Hono();
   app.all(`${RELAY_PATH}/*`, (c) => relay(c.req.raw));
+  app.get('/isolated/', (c) => {
+    const { html, csp } = isolatedPage(frameOrigin);
+    return c.html(html, 200, { 'content-security-policy': csp, 'x-frame-options': 'SAMEORIGIN' });
+  });
   app.use('*', async (c, next) => {
     await next();
     c.header('content-security-policy', PAGE_CSP);
@@ -37,5 +42,20 @@ export function honoApp({ service, partner, origin }) {
     });
   }
   app.use('/*', serveStatic({ root: relative(process.cwd(), new URL('./public', import.meta.url).pathname) }));
+  return app;
+}
+
+/** The frame origin (frame.js): the relay, taking sign-ins from the frame only, then the frame page. */
+export function honoFrameApp({ service, partner, origin, frameOrigin }) {
+  const relay = walletRelay(service, partner, frameOrigin, { frameOrigin });
+  const headers = frameResponseHeaders(origin);
+  const app = new Hono();
+  app.all(`${RELAY_PATH}/*`, (c) => relay(c.req.raw));
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  });
+  app.get('/frame.json', (c) => c.json(frameConfig({ service, shopOrigin: origin })));
+  app.use('/*', serveStatic({ root: relative(process.cwd(), FRAME_FILES) }));
   return app;
 }

@@ -5,12 +5,17 @@ import { createRelay } from 'embedded-wallet-elements/relay';
 
 export const RELAY_PATH = '/api/wallet';
 
-/** @param {{ serviceUrl: string, credentials: { username: string, password: string } }} service */
-export function walletRelay(service, partner, origin) {
+/**
+ * @param {{ serviceUrl: string, credentials: { username: string, password: string } }} service
+ * @param {string} origin the origin of the pages that call it
+ * @param {{ frameOrigin?: string }} [isolated] on the frame origin: sign-ins taken from the frame only
+ */
+export function walletRelay(service, partner, origin, isolated = {}) {
   return createRelay({
     serviceUrl: service.serviceUrl,
     credentials: service.credentials,
     basePath: RELAY_PATH, // exactly where it is mounted
+    ...isolated,
     authorize: ({ request, accountId }) => partner.userOf(request.headers.get('cookie'))?.accountId === accountId,
     passkeys: {
       rpId: new URL(origin).hostname,

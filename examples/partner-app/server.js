@@ -5,14 +5,20 @@
 // (embedded-wallet-elements/sandbox, a development dependency) and pays with
 // test money. PORT picks the port (default 3000; 0: any free one). Only the
 // framework it runs is imported, so an app with one of them installed runs.
+// Isolated mode's frame origin (frame.js) listens on FRAME_PORT (default
+// 3001; 0: any free one), serving /isolated/'s wallet.
 import { createServer } from 'node:http';
 import { createPartner } from './partner.js';
 
 const hono = process.argv.includes('--hono');
-const server = createServer();
-await new Promise((resolve) => server.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', resolve));
-// WebAuthn needs a domain, so the pages are at localhost (127.0.0.1 here).
-const origin = `http://localhost:${server.address().port}`;
+const listen = async (port) => {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // WebAuthn needs a domain, so the pages are at localhost (127.0.0.1 here).
+  return { server, origin: `http://localhost:${server.address().port}` };
+};
+const { server, origin } = await listen(Number(process.env.PORT ?? 3000));
+const { server: frameServer, origin: frameOrigin } = await listen(Number(process.env.FRAME_PORT ?? 3001));
 
 async function connectService() {
   if (process.env.SERVICE_URL)
@@ -23,7 +29,7 @@ async function connectService() {
       sandbox: process.env.SANDBOX === '1',
     };
   const { startSandbox } = await import('embedded-wallet-elements/sandbox');
-  const sandbox = await startSandbox({ webauthn: { rpId: 'localhost', origins: [origin] } });
+  const sandbox = await startSandbox({ webauthn: { rpId: 'localhost', origins: [origin, frameOrigin] } });
   const stop = () => void sandbox.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
@@ -33,11 +39,18 @@ async function connectService() {
 
 const service = await connectService();
 const partner = createPartner(service);
+const apps = { service, partner, origin, frameOrigin };
 if (hono) {
-  const [{ getRequestListener }, { honoApp }] = await Promise.all([import('@hono/node-server'), import('./hono.js')]);
-  server.on('request', getRequestListener(honoApp({ service, partner, origin }).fetch));
+  const [{ getRequestListener }, { honoApp, honoFrameApp }] = await Promise.all([
+    import('@hono/node-server'),
+    import('./hono.js'),
+  ]);
+  server.on('request', getRequestListener(honoApp(apps).fetch));
+  frameServer.on('request', getRequestListener(honoFrameApp(apps).fetch));
 } else {
-  const { expressApp } = await import('./express.js');
-  server.on('request', expressApp({ service, partner, origin }));
+  const { expressApp, expressFrameApp } = await import('./express.js');
+  server.on('request', expressApp(apps));
+  frameServer.on('request', expressFrameApp(apps));
 }
-console.log(`Partner app (${hono ? 'Hono' : 'Express 5'}): ${origin}/ and ${origin}/esm/`);
+console.log(`Wallet frame (isolated mode): ${frameOrigin}/`);
+console.log(`Partner app (${hono ? 'Hono' : 'Express 5'}): ${origin}/, ${origin}/esm/ and ${origin}/isolated/`);

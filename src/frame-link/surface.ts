@@ -25,10 +25,10 @@ export interface Surface {
 }
 
 /**
- * Never from the host, whatever the element: where the wallet's calls go, the keys its codes and
- * exports are sealed to, and what would loosen its checks. The frame's configuration sets them.
+ * The wallet's attributes that only the frame's configuration (frame.json) sets: where its calls
+ * go, the keys its codes and exports are sealed to, and what would loosen its checks.
  */
-export const FRAME_OWNED = [
+export const FRAME_CONFIG_ATTRIBUTES = [
   'api-base',
   'otp-target-key',
   'export-key',
@@ -37,18 +37,29 @@ export const FRAME_OWNED = [
   'organization-id',
   'max-session-seconds',
   'dangerously-trust-unpinned-sandbox',
-  // An approval's checks: a framed approval's rules are the frame's (arming.ts), and an unverified
-  // payment is never approved on a host's word.
-  'allow-framed',
-  'allow-unverified-payment',
 ] as const;
+
+/**
+ * Never from the host, whatever the element: the configuration's attributes, and an approval's
+ * checks (a framed approval arms by the frame's rule, arming.ts; an unverified payment is never
+ * approved on a host's word).
+ */
+export const FRAME_OWNED = [...FRAME_CONFIG_ATTRIBUTES, 'allow-framed', 'allow-unverified-payment'] as const;
 
 /** `<ew-approve-quote>` inside `<ew-wallet frame>`: the host gives the quote and its labels; Approve is the user's. */
 const APPROVE_QUOTE: Surface = {
   attributes: ['app-name', 'destination-label', 'status', 'failure-reason', 'hidden', 'locale'],
   commands: [],
   data: ['quote'],
-  events: ['ew-signature', 'ew-quote-change', 'ew-payment-settled', 'ew-error', 'ew-ready', 'ew-load-error'],
+  events: [
+    'ew-signature',
+    'ew-receipt-done',
+    'ew-quote-change',
+    'ew-payment-settled',
+    'ew-error',
+    'ew-ready',
+    'ew-load-error',
+  ],
 };
 
 export const SURFACES: Readonly<Record<string, Surface>> = {

@@ -61,7 +61,9 @@ export class FrameChildren {
 
   #add({ child: number, tag, attributes }: Extract<ChildMessage, { t: 'child' }>): boolean {
     const surface = this.surface.children?.[tag];
-    if (!surface || this.#children.has(number)) return false;
+    // One of each kind: two approval cards could show one card's payee beside the other's button.
+    const twice = [...this.#children.values()].some(({ element }) => element.localName === tag);
+    if (!surface || twice || this.#children.has(number)) return false;
     const element = this.parent.ownerDocument.createElement(tag);
     for (const [name, value] of Object.entries(attributes))
       if (this.allowed(surface, name, value)) element.setAttribute(name, value);

@@ -4,7 +4,7 @@
  * (where its calls go, the keys codes and exports are sealed to). Read strictly:
  * a configuration the frame cannot read shows nothing rather than guessing.
  */
-import { FRAME_OWNED } from '../frame-link/surface.js';
+import { FRAME_CONFIG_ATTRIBUTES } from '../frame-link/surface.js';
 import { isWebOrigin } from '../protocol/web-origin.js';
 
 export interface FrameConfig {
@@ -48,9 +48,9 @@ export function parseFrameConfig(json: unknown): FrameConfig {
       fail(`"parentOrigins": ${JSON.stringify(origin)} is not an origin such as "https://shop.example"`);
   if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes))
     fail('"attributes" must be an object of attribute names and values');
-  const owned: readonly string[] = FRAME_OWNED;
+  const owned: readonly string[] = FRAME_CONFIG_ATTRIBUTES;
   for (const [name, value] of Object.entries(attributes as object)) {
-    if (!owned.includes(name)) fail(`"attributes": "${name}" is the host page's to set, or not an attribute`);
+    if (!owned.includes(name)) fail(`"attributes": "${name}" is not one frame.json sets (only ${owned.join(', ')})`);
     if (typeof value !== 'string') fail(`"attributes": "${name}" must be a string`);
     const problem = VALUE_CHECKS[name]?.(value as string);
     if (problem) fail(`"attributes": "${name}" ${problem}`);

@@ -27,6 +27,12 @@ export class FramedChild extends HTMLElement implements ChildLink {
   readonly #data = new Map<string, Wire>();
   #parent: FramedElement | undefined;
 
+  constructor() {
+    super();
+    // Done on the receipt cleared the quote in the frame: a reloaded frame must not be given it again.
+    this.addEventListener('ew-receipt-done', () => this.#data.delete('quote'));
+  }
+
   connectedCallback(): void {
     upgradeProperties(this, this.#surface);
     const parents = (this.constructor as typeof FramedChild).parents;
@@ -36,8 +42,12 @@ export class FramedChild extends HTMLElement implements ChildLink {
         'CONFIG_FRAME_CHILD_OUTSIDE',
         `<${this.tag}> is drawn in the wallet's frame in isolated mode: put it inside <${parents.join('> or <')} frame>`,
       );
+    if (!parent.adopt(this, this))
+      return this.#fail(
+        'CONFIG_FRAME_CHILD_TWICE',
+        `one <${this.tag}> per <${parent.localName} frame>: remove the other first`,
+      );
     this.#parent = parent;
-    parent.adopt(this, this);
   }
 
   disconnectedCallback(): void {

@@ -123,10 +123,15 @@ export class FramedElement extends HTMLElement {
     return this.#commands.run(name);
   }
 
-  /** A child joined (framed-child.ts): it is drawn in the frame once the frame is open, now if it is. */
-  adopt(child: ChildLink, element: Element): void {
+  /**
+   * A child joined (framed-child.ts): it is drawn in the frame once the frame is open, now if it is.
+   * False when one of its kind is already in (the frame draws one of each), and nothing happens.
+   */
+  adopt(child: ChildLink, element: Element): boolean {
+    if ([...this.#children.keys()].some((other) => other.tag === child.tag)) return false;
     this.#children.set(child, element);
     if (this.#link) this.#sendChild(this.#link, child);
+    return true;
   }
 
   /** A child left: the frame removes its copy. */

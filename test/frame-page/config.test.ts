@@ -28,7 +28,10 @@ describe('frame.json', () => {
       [{ ...good, parentOrigins: ['*'] }, /"\*" is not an origin/],
       [{ ...good, parentOrigins: ['https://shop.example/'] }, /is not an origin/],
       [{ ...good, parentOrigins: ['null'] }, /is not an origin/],
-      [{ ...good, attributes: { 'account-id': 'InternalAccount:1' } }, /"account-id" is the host page's to set/],
+      [{ ...good, attributes: { 'account-id': 'InternalAccount:1' } }, /"account-id" is not one frame.json sets/],
+      // An approval's checks are no one's to loosen in isolated mode, the frame's configuration included.
+      [{ ...good, attributes: { 'allow-framed': '' } }, /"allow-framed" is not one frame.json sets/],
+      [{ ...good, attributes: { 'allow-unverified-payment': '' } }, /"allow-unverified-payment" is not one/],
       [{ ...good, attributes: { 'api-base': 5 } }, /"api-base" must be a string/],
       [{ ...good, attributes: [] }, /"attributes" must be an object/],
       [{ ...good, parentOrigins: ['https://*'] }, /"https:\/\/\*" is not an origin/],

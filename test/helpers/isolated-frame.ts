@@ -76,6 +76,8 @@ export interface FrameApproval {
   attributes: string[];
   submit: Box | null;
   payee: Box | null;
+  requesterBox: Box | null;
+  count: number;
   armed: boolean | null;
   reading: boolean;
   requester: string | null;

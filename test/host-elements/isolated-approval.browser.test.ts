@@ -109,8 +109,8 @@ describe('isolated mode: the approval in the wallet’s frame', () => {
     await waitFor(() => frameApproval()?.status, 'the receipt’s status in the frame');
   });
 
-  it('host values change nothing signed: a tampered quote is refused in the frame, loosening attributes never arrive, non-data is refused', async () => {
-    const page = await signedInApproval({ 'allow-unverified-payment': '', 'allow-framed': '' });
+  it('host values change nothing signed: a tampered quote is refused in the frame, non-data is refused on the host', async () => {
+    const page = await signedInApproval();
     const quote = await quoteFor(page.wallet, 1_000);
     // The host's copy says $5.00 leaves; the payload the frame would sign says $10.00.
     const tampered = structuredClone(quote) as Quote & { totalSendingAmount: number };
@@ -118,7 +118,8 @@ describe('isolated mode: the approval in the wallet’s frame', () => {
     page.approve.quote = tampered;
     await waitFor(() => page.approveHeard.includes('ew-load-error QUOTE_NOT_SIGNABLE'), 'the refusal');
     expect(frameApproval()?.submit, 'no Approve for a refused quote').to.equal(null);
-    expect(frameApproval()?.attributes).to.not.include.members(['allow-unverified-payment', 'allow-framed']);
+    // The child's own error reaches the host's wallet once, bubbling from the child (not sent twice).
+    expect(page.heard.filter((h) => h === 'ew-error QUOTE_NOT_SIGNABLE')).to.have.length(1);
     // A value the channel cannot carry as data is refused on the host, by name; the frame keeps what it had.
     page.approve.quote = { id: 'Quote:1', then: () => 'not data' } as unknown as Quote;
     expect(page.approveHeard).to.include('ew-error CONFIG_FRAME_DATA_INVALID');
@@ -128,7 +129,7 @@ describe('isolated mode: the approval in the wallet’s frame', () => {
     await armed();
   });
 
-  it('a frame the host page crops never arms, in every engine: not with Approve cut off, nor with only the amounts and payee cut off', async () => {
+  it('a frame the host page crops never arms, in every engine: not with Approve cut off, nor with only who asks cut off', async () => {
     // A box of the host page around the wallet, which crops it.
     const crop = document.body.appendChild(document.createElement('div'));
     crop.className = 'veil';
@@ -136,10 +137,11 @@ describe('isolated mode: the approval in the wallet’s frame', () => {
     // Only the frame's top 200 px: Approve is below the cut.
     crop.style.cssText = 'overflow: hidden; block-size: 200px';
     page.approve.quote = await quoteFor(page.wallet, 1_000);
-    const { payee, submit } = await approvalShown();
+    const { requesterBox, submit } = await approvalShown();
     await neverArmed(ARM_AFTER_MS + 600);
-    // From just below the payee's top to below Approve: the button is in full view, what it approves is not.
-    const top = Math.ceil(payee!.y + 8);
+    // From just below the top of "who asks" to below Approve: the payee, the amounts and the button
+    // are in full view, but not who asks (the host could draw a line of its own there).
+    const top = Math.ceil(requesterBox!.y + 4);
     crop.style.blockSize = `${Math.ceil(submit!.y + submit!.height + 16 - top)}px`;
     page.el.style.marginBlockStart = `-${top}px`;
     await neverArmed(ARM_AFTER_MS + 600);
@@ -179,6 +181,55 @@ describe('isolated mode: the approval in the wallet’s frame', () => {
       await neverArmed(ARM_AFTER_MS + 400);
       undo();
       await armed();
+    }
+  });
+
+  it('what a page script posts on the host end is held to the approval’s row in the frame', async () => {
+    // A page script that ran first keeps the host's end of every channel made on this page.
+    const ports: MessagePort[] = [];
+    const Engine = window.MessageChannel;
+    window.MessageChannel = class extends Engine {
+      constructor() {
+        super();
+        ports.push(this.port1);
+      }
+    };
+    try {
+      const page = await signedInApproval({ 'allow-unverified-payment': '', 'allow-framed': '' });
+      const quote = await quoteFor(page.wallet, 1_000);
+      page.approve.quote = quote;
+      await approvalShown();
+      const port = ports[0]!;
+      const child = (page.approve as unknown as { childNumber: number }).childNumber;
+      // Loosening attributes, a property that is not the row's data, a second approval, unknown numbers.
+      port.postMessage({ t: 'attr', child, name: 'allow-framed', value: '' });
+      port.postMessage({ t: 'attr', child, name: 'allow-unverified-payment', value: '' });
+      port.postMessage({ t: 'data', child, name: 'embedder-origin', value: 'https://bank.example' });
+      port.postMessage({ t: 'data', child, name: 'client', value: {} });
+      port.postMessage({ t: 'child', child: 9_999, tag: 'ew-approve-quote', attributes: { 'app-name': 'Bank' } });
+      port.postMessage({ t: 'attr', child: 12_345, name: 'app-name', value: 'Bank' });
+      port.postMessage({ t: 'data', name: 'quote', value: quote });
+      // Then one the row allows, to know the others were read before it.
+      port.postMessage({ t: 'attr', child, name: 'app-name', value: 'Acme Shop' });
+      await waitFor(() => frameApproval()?.requester?.includes('Acme Shop'), 'the allowed attribute applied');
+      const shown = frameApproval()!;
+      expect(shown.attributes).to.not.include('allow-framed');
+      expect(shown.attributes).to.not.include('allow-unverified-payment');
+      expect(shown.count, 'one approval in the frame').to.equal(1);
+      expect(shown.requester).to.equal(`${location.host} (Acme Shop) asks you to approve this payment.`);
+      // The host's own element refuses a second approval in the same wallet, by name.
+      const second = document.createElement('ew-approve-quote');
+      const heard: string[] = [];
+      second.addEventListener('ew-error', (event) => heard.push(event.detail.code));
+      page.el.append(second);
+      expect(heard).to.deep.equal(['CONFIG_FRAME_CHILD_TWICE']);
+      // And the real approval still arms and signs on a real click.
+      const position = await inView(page.el);
+      await armed();
+      await sendMouse({ type: 'click', position });
+      await waitFor(() => page.signatures.length === 1, 'the signature');
+    } finally {
+      window.MessageChannel = Engine;
     }
   });
 

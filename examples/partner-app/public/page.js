@@ -1,4 +1,4 @@
-// The page's own script (both pages): the shop's sign-in, then the wallet
+// The page's own script (every page): the shop's sign-in, then the wallet
 // configured for that user, then paying: the backend quotes, the user
 // approves in <ew-approve-quote>, the backend executes with the signature.
 const $ = (selector) => document.querySelector(selector);
@@ -19,9 +19,12 @@ async function call(method, path, body) {
 
 /** Shows the checkout for the signed-in shop user: their wallet, pinned to the service's enclave keys. */
 async function showCheckout(user) {
-  const { enclaveKeys } = await call('GET', '/config');
-  wallet.setAttribute('otp-target-key', enclaveKeys.otpTarget);
-  wallet.setAttribute('export-key', enclaveKeys.export);
+  // In isolated mode (the `frame` attribute) the keys are the frame's, in its frame.json.
+  if (!wallet.hasAttribute('frame')) {
+    const { enclaveKeys } = await call('GET', '/config');
+    wallet.setAttribute('otp-target-key', enclaveKeys.otpTarget);
+    wallet.setAttribute('export-key', enclaveKeys.export);
+  }
   wallet.setAttribute('customer-id', user.customerId);
   wallet.setAttribute('account-id', user.accountId);
   $('#login').hidden = true;

@@ -1,6 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import type { Quote, QuoteApproval, VerifiedQuote } from '../../client/index.js';
-import { EwPaymentSettledEvent } from '../events/payment-settled.js';
 import { EwErrorEvent } from '../events/error.js';
 import { EwQuoteChangeEvent } from '../events/quote-change.js';
 import { EwSignatureEvent } from '../events/signature.js';
@@ -15,7 +14,7 @@ import { approveButton } from './approve-button.js';
 import { Arming, isFramed } from './arming.js';
 import { PayeeRead, payeeBlock, paymentDetails, requester } from './payee.js';
 import { countdown, quoteSummary, showQuote, type PaymentStatus, type Shown } from './quote-summary.js';
-import { Receipt } from './receipt.js';
+import { Receipt, settledEvent } from './receipt.js';
 
 export { ARM_AFTER_MS } from './arming.js';
 export type { PaymentStatus } from './quote-summary.js';
@@ -123,8 +122,8 @@ export class EwApproveQuote extends WalletElement {
   declare status: PaymentStatus | undefined;
   /** The service's failure reason (e.g. `COUNTERPARTY_DELIVERY_FAILED`), said in the user's words. */
   declare failureReason: string | undefined;
-  /** @internal Set by the wallet's frame page (isolated mode): the embedding page's origin (who asks; arming.ts). */
-  declare embedderOrigin: string | undefined;
+  /** Set by the wallet's frame page (isolated mode, children.ts): the embedding page's origin (who asks; arming.ts). */
+  declare protected embedderOrigin: string | undefined;
   declare private approval: QuoteApproval | undefined;
   /** The quote as checked and formatted; the only thing rendered and signed. */
   private shown: Shown | undefined;
@@ -209,9 +208,8 @@ export class EwApproveQuote extends WalletElement {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (changed.has('quote')) this.dispatchEvent(new EwQuoteChangeEvent({ quoteId: this.quote?.id }));
-    // The host says the payment reached its end: money moved (a wallet above reads its balance again).
-    if (changed.has('status') && (this.status === 'completed' || this.status === 'failed'))
-      this.dispatchEvent(new EwPaymentSettledEvent({ quoteId: this.approval?.quoteId, status: this.status }));
+    const settled = changed.has('status') && settledEvent(this.status, this.approval, !!this.embedderOrigin);
+    if (settled) this.dispatchEvent(settled);
     const sessionId = this.client?.state.status === 'signed-in' ? this.client.state.session.id : undefined;
     // Never in a frame the host did not allow (it can hide the button and catch clicks), the wallet's own
     // frame aside (its rule is arming.ts's); only once the payee is read (or its wait is over).

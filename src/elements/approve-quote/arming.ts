@@ -21,6 +21,9 @@ export const isFramed = (el: Element): boolean => {
   return !view || view.self !== view.top;
 };
 
+/** How often a framed button that is off asks the observer again (see `reask`). */
+const REASK_MS = 1_000;
+
 /** Events after which the button is measured again where the observer may have missed them (see `recheck`). */
 const RECHECK_ON = ['scroll', 'resize'] as const;
 
@@ -50,7 +53,7 @@ export interface Watched {
   sessionId: string | undefined;
   /** False keeps it off (a frame the host did not allow, a payee still being read). */
   mayArm: boolean;
-  /** What must be fully in view with the button (in the wallet's frame: the payee and the amounts). */
+  /** What must be fully in view with the button (in the wallet's frame: who asks, the payee and the amounts). */
   card?: readonly HTMLElement[];
   /**
    * In the wallet's frame (isolated mode): only the observer's entries count. They are measured
@@ -71,6 +74,7 @@ export class Arming implements ReactiveController {
   /** Which of the targets the observer last saw fully in view. */
   private readonly inView = new Map<Element, boolean>();
   private armTimer: ReturnType<typeof setTimeout> | undefined;
+  private reaskTimer: ReturnType<typeof setInterval> | undefined;
   private recheckQueued = false;
 
   constructor(private readonly host: ReactiveControllerHost) {
@@ -84,6 +88,7 @@ export class Arming implements ReactiveController {
   /** Stops the wait; the next `watch` starts it again for whatever button is drawn. */
   disarm(): void {
     clearTimeout(this.armTimer);
+    clearInterval(this.reaskTimer);
     this.set(false);
     this.setWaiting(false);
     this.observer?.disconnect();
@@ -122,8 +127,10 @@ export class Arming implements ReactiveController {
     if (!button || this.watched || !mayArm) return;
     const targets = [...card, button];
     this.watched = { button, sessionId, targets };
-    this.observer = new IntersectionObserver(
+    const observer = new IntersectionObserver(
       (entries) => {
+        // A report for a button no longer followed (disarmed since) says nothing of the one now.
+        if (observer !== this.observer) return;
         for (const entry of entries) {
           const target = entry.target as HTMLElement;
           const full = entry.intersectionRatio >= 0.99;
@@ -141,19 +148,32 @@ export class Arming implements ReactiveController {
       },
       { threshold: [0, 0.99, 1], ...(tracksVisibility ? { trackVisibility: true, delay: 100 } : {}) },
     );
-    for (const target of targets) this.observer.observe(target);
+    this.observer = observer;
+    for (const target of targets) observer.observe(target);
     const view = button.ownerDocument.defaultView;
     if (!tracksVisibility && !framed)
       for (const type of RECHECK_ON) view?.addEventListener(type, this.recheck, { capture: true, passive: true });
+    // In the frame, where measuring in here cannot stand in for a stale entry (see `recheck`), the
+    // observer is asked again now and then while the button is off: each new observe reports afresh.
+    if (framed && !tracksVisibility) this.reaskTimer = setInterval(() => this.reask(), REASK_MS);
+  }
+
+  private reask(): void {
+    if (this.armed || this.waiting || !this.observer || !this.watched) return;
+    for (const target of this.watched.targets) {
+      this.observer.unobserve(target);
+      this.observer.observe(target);
+    }
   }
 
   /**
-   * Follows the Approve button drawn in `root`; in the wallet's frame (`framed`), the payee and the
-   * amounts must be fully in view with it.
+   * Follows the Approve button drawn in `root`; in the wallet's frame (`framed`), who asks, the
+   * payee and the amounts must be fully in view with it.
    */
   follow(root: ParentNode, rule: Omit<Watched, 'button' | 'card'>): void {
     const button = root.querySelector<HTMLButtonElement>('[part~="submit"]') ?? undefined;
-    const card = rule.framed ? [...root.querySelectorAll<HTMLElement>('[part~="payee"], [part~="summary"]')] : [];
+    const parts = '[part~="requester"], [part~="payee"], [part~="summary"]';
+    const card = rule.framed ? [...root.querySelectorAll<HTMLElement>(parts)] : [];
     this.watch({ ...rule, button, card });
   }
 

@@ -12,10 +12,25 @@
  * The amounts stay above it (quote-summary.ts).
  */
 import { html, nothing, type LitElement, type ReactiveController } from 'lit';
+import { EwPaymentSettledEvent } from '../events/payment-settled.js';
 import { EwReceiptDoneEvent } from '../events/receipt-done.js';
 import { icon, spinner } from '../icons/icons.js';
 import type { WalletStrings } from '../strings/index.js';
 import type { PaymentStatus } from './quote-summary.js';
+
+/**
+ * `ew-payment-settled` when the host's `status` says the payment reached its end (money moved: a
+ * wallet above reads its balance again, and says so). In the wallet's frame (`framed`) only for a
+ * payment approved there, never on the host's word alone.
+ */
+export function settledEvent(
+  status: PaymentStatus | undefined,
+  approval: { quoteId: string } | undefined,
+  framed: boolean,
+): EwPaymentSettledEvent | undefined {
+  if ((status !== 'completed' && status !== 'failed') || (framed && !approval)) return undefined;
+  return new EwPaymentSettledEvent({ quoteId: approval?.quoteId, status });
+}
 
 /** Lucide's circle-* ring (a circle of radius 10 about the centre) as arcs. */
 const RING = 'M2 12a10 10 0 1 0 20 0a10 10 0 1 0-20 0';

@@ -2,7 +2,7 @@
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/chromium.mjs';
 import { VIRTUAL_AUTHENTICATOR } from '../harness/virtual-authenticator.js';
-import { inPageScript, Tab, type Engine } from './driver.js';
+import { framePrimitives, inPageScript, Tab, type Engine, type PagePrimitives } from './driver.js';
 
 export async function launchChromium(): Promise<Engine> {
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
@@ -23,7 +23,7 @@ export async function launchChromium(): Promise<Engine> {
             if (m.type() === 'warning') warnings.push(m.text());
           });
           page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-          return new Tab('chromium', {
+          const primitives: PagePrimitives = {
             run: (fn, arg) => page.evaluate(fn as never, arg) as never,
             goto: async (url) => void (await page.goto(url)),
             click: (x, y) => page.mouse.click(x, y),
@@ -38,7 +38,16 @@ export async function launchChromium(): Promise<Engine> {
               return "Chromium's virtual authenticator";
             },
             close: () => page.close(),
-          });
+            async frame(origin) {
+              const found = page.frames().find((f) => f !== page.mainFrame() && f.url().startsWith(origin));
+              if (!found) return undefined;
+              return framePrimitives(primitives, {
+                run: (fn, arg) => found.evaluate(fn as never, arg) as never,
+                box: async () => (await found.frameElement())?.boundingBox() ?? null,
+              });
+            },
+          };
+          return new Tab('chromium', primitives);
         },
         close: () => context.close(),
       };

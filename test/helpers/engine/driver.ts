@@ -41,7 +41,30 @@ export interface PagePrimitives {
   addAuthenticator(): Promise<string>;
   /** Installs the in-page script when it is missing (WebKit, after a navigation). */
   ensureScript?(): Promise<void>;
+  /**
+   * The page's frame whose document is on `origin`, as primitives of its own: scripts run in it, and
+   * its clicks are at its own viewport's coordinates. Absent where the automation cannot reach a
+   * cross-origin frame in a closed shadow root (WebKitGTK's classic WebDriver).
+   */
+  frame?(origin: string): Promise<PagePrimitives | undefined>;
   close(): Promise<void>;
+}
+
+/** A frame's primitives from its page's: `run` and `click` are the frame's, the rest the page's. */
+export function framePrimitives(
+  page: PagePrimitives,
+  frame: { run: PagePrimitives['run']; box(): Promise<{ x: number; y: number } | null> },
+): PagePrimitives {
+  return {
+    ...page,
+    run: frame.run,
+    async click(x, y) {
+      const box = await frame.box();
+      if (!box) throw new Error('the frame is not on screen');
+      await page.click(box.x + x, box.y + y);
+    },
+    frame: undefined,
+  };
 }
 
 /** What a test needs from the engine's automation: `missing` says why it cannot provide it (tests skip on it). */
@@ -239,6 +262,16 @@ export class Tab {
   /** Console warnings, where the engine's automation reports them. */
   warnings(): string[] {
     return this.page.reported().warnings;
+  }
+
+  /**
+   * The frame of `origin` in this page (isolated mode's wallet), driven as a page is, once it has
+   * loaded; undefined where the engine's automation cannot reach it (PagePrimitives.frame).
+   */
+  async frame(origin: string): Promise<Tab | undefined> {
+    if (!this.page.frame) return undefined;
+    const frame = await this.until(async () => (await this.page.frame!(origin)) ?? { wait: `a frame of ${origin}` });
+    return new Tab(this.engine, frame, this.timeout);
   }
 
   close(): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import puppeteer from 'puppeteer-core';
 import { ensureFirefox } from '../../../scripts/firefox.mjs';
-import { inPageScript, Tab, type Engine } from './driver.js';
+import { framePrimitives, inPageScript, Tab, type Engine, type PagePrimitives } from './driver.js';
 
 export async function launchFirefox(): Promise<Engine> {
   const browser = await puppeteer.launch({ browser: 'firefox', executablePath: ensureFirefox(), headless: true });
@@ -26,7 +26,7 @@ export async function launchFirefox(): Promise<Engine> {
             if (m.type() === 'warn') warnings.push(m.text());
           });
           page.on('pageerror', (e) => problems.push(`uncaught: ${(e as Error).message ?? String(e)}`));
-          return new Tab('firefox', {
+          const primitives: PagePrimitives = {
             run: (fn, arg) => page.evaluate(fn as never, arg) as never,
             goto: async (url) => void (await page.goto(url)),
             click: (x, y) => page.mouse.click(x, y),
@@ -39,7 +39,16 @@ export async function launchFirefox(): Promise<Engine> {
               return 'the in-page software authenticator (Firefox under WebDriver BiDi has no virtual one)';
             },
             close: () => page.close(),
-          });
+            async frame(origin) {
+              const found = page.frames().find((f) => f !== page.mainFrame() && f.url().startsWith(origin));
+              if (!found) return undefined;
+              return framePrimitives(primitives, {
+                run: (fn, arg) => found.evaluate(fn as never, arg) as never,
+                box: async () => (await found.frameElement())?.boundingBox() ?? null,
+              });
+            },
+          };
+          return new Tab('firefox', primitives);
         },
         close: () => context.close(),
       };

@@ -27,6 +27,11 @@ export interface Query {
   within?: string;
   /** Which match, when several are expected (actions otherwise refuse an ambiguous query). */
   nth?: number;
+  /**
+   * For a click: what to scroll into view instead of the element, a CSS selector of one of its
+   * ancestors (through shadow roots), as a user scrolls to read a whole approval card, not only its button.
+   */
+  reading?: string;
 }
 
 const ROLES = {
@@ -106,6 +111,15 @@ export function find(query: Query): Element[] {
   return found;
 }
 
+/** `el` or its nearest ancestor matching `selector`, across shadow roots; `el` itself if none does. */
+function closestDeep(el: Element, selector: string): Element {
+  for (let at: Element | null = el; at; ) {
+    if (at.matches(selector)) return at;
+    at = at.parentElement ?? ((at.getRootNode() as ShadowRoot).host || null);
+  }
+  return el;
+}
+
 /** What a query names, described for an error message. */
 const describe = (query: Query) => JSON.stringify(query);
 
@@ -125,8 +139,9 @@ function target(query: Query): Element | string {
 export function aim(query: Query): { x: number; y: number } | { wait: string } {
   const el = target(query);
   if (typeof el === 'string') return { wait: el };
-  // Into view first, as a user scrolls to a button before waiting for it to turn on.
-  el.scrollIntoView({ block: 'center', inline: 'center' });
+  // Into view first, as a user scrolls to a button (or what it is part of) before waiting for it to turn on.
+  const read = query.reading ? closestDeep(el, query.reading) : el;
+  read.scrollIntoView({ block: 'center', inline: 'center' });
   if ((el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true')
     return { wait: `${describe(query)} is disabled` };
   const box = el.getBoundingClientRect();

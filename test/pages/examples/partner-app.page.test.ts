@@ -7,7 +7,9 @@
  * against the local sandbox. In the engine `TEST_ENGINE` names, on the
  * script-tag page and the ESM page, under the strict CSP: sign in to the shop
  * -> email code in the wallet -> pay -> approve -> executed by the backend ->
- * "Payment completed.", with no page problem.
+ * "Payment completed.", with no page problem; and the same on the isolated-mode
+ * page, with the code and Approve pressed in the wallet's frame on the app's
+ * frame origin (where the engine's automation reaches into a frame).
  */
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
@@ -27,6 +29,7 @@ const SOURCES = [
   'partner.js',
   'relay.js',
   'routes.js',
+  'frame.js',
   'express.js',
   'hono.js',
   'server.js',
@@ -94,14 +97,30 @@ describe(`the partner guide's example app (${testEngine()})`, () => {
     await tab.waitFor({ role: 'status', text: 'Payment completed.' }, { timeout: 30_000 });
   }
 
+  /**
+   * The same purchase on the isolated-mode page: the code and Approve are pressed inside the wallet's
+   * frame (another origin: the shop's page cannot reach them); the shop's page gets the signature.
+   */
+  async function buyIsolated(tab: Tab, wallet: Tab): Promise<void> {
+    await tab.fill({ label: 'Email' }, `shopper-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    await tab.click({ role: 'button', name: 'Sign in to the shop' });
+    await wallet.click({ role: 'button', name: 'Email me a code' });
+    await wallet.type({ css: 'input[autocomplete="one-time-code"]' }, '000000');
+    await wallet.waitFor({ role: 'button', name: 'Sign out' });
+    await tab.click({ role: 'button', name: 'Pay $10.00' });
+    // Approve arms only while the whole card (payee, amounts, button) is in view: the user reads it first.
+    await wallet.click({ role: 'button', name: 'Approve', reading: 'ew-approve-quote' });
+    await tab.waitFor({ role: 'status', text: 'Payment completed.' }, { timeout: 30_000 });
+  }
+
   for (const [framework, flags] of [
     ['Express 5', []],
     ['Hono', ['--hono']],
   ] as const) {
-    it(`${framework}: the script-tag page and the ESM page each pay, under the strict CSP`, async () => {
+    it(`${framework}: the script-tag page, the ESM page and the isolated-mode page each pay, under the strict CSP`, async () => {
       const server = await spawnServer(process.execPath, ['server.js', ...flags], {
         cwd: app,
-        env: { PORT: '0' },
+        env: { PORT: '0', FRAME_PORT: '0' },
         printed: /Partner app \([^)]+\): (http:\/\/localhost:\d+)\//,
       });
       const origin = server.url;
@@ -120,6 +139,20 @@ describe(`the partner guide's example app (${testEngine()})`, () => {
           await buy(tab);
           expect(await tab.problems(), path).to.deep.equal([]);
         }
+        // Isolated mode: the wallet in a frame of the app's frame origin, which only the shop may frame.
+        const tab = await (await engine.newDevice()).newTab();
+        await tab.goto(`${origin}/isolated/`);
+        const frameUrl = await tab.evaluate(() => document.querySelector('ew-wallet')!.getAttribute('frame')!);
+        const frameOrigin = new URL(frameUrl).origin;
+        expect(frameOrigin).to.not.equal(origin);
+        const framing = (await fetch(frameUrl)).headers.get('content-security-policy');
+        expect(framing).to.include(`frame-ancestors ${origin}`);
+        const wallet = await tab.frame(frameOrigin);
+        // WebKitGTK's WebDriver cannot reach into the frame (a closed shadow root holds it); the browser
+        // suites drive isolated mode there by keyboard.
+        expect(wallet !== undefined, 'the frame reached').to.equal(tab.engine !== 'webkit');
+        if (wallet) await buyIsolated(tab, wallet);
+        expect(await tab.problems(), '/isolated/').to.deep.equal([]);
         // The relay is mounted where basePath says, and refuses what is not a wallet call.
         expect((await fetch(`${origin}/api/wallet/customers`, { method: 'POST' })).status).to.equal(404);
       } finally {
@@ -133,6 +166,7 @@ describe(`the partner guide's example app (${testEngine()})`, () => {
     for (const file of [
       ...SOURCES.filter((f) => f.endsWith('.js') || f.endsWith('.json')),
       'public/index.html',
+      'public/isolated/index.html',
       'public/page.js',
       'public/shop.css',
       'public/favicon.svg',
