@@ -113,7 +113,7 @@ export function find(query: Query): Element[] {
 
 /** `el` or its nearest ancestor matching `selector`, across shadow roots; `el` itself if none does. */
 function closestDeep(el: Element, selector: string): Element {
-  for (let at: Element | null = el; at; ) {
+  for (let at: Element | null = el; at;) {
     if (at.matches(selector)) return at;
     at = at.parentElement ?? ((at.getRootNode() as ShadowRoot).host || null);
   }
