@@ -1,10 +1,11 @@
 /** Account settings: privacy and contact changes, signed by the wallet's session. */
-import { $, wallet } from './page.js';
+import { $, isolated, wallet } from './page.js';
 import { refreshCustomers } from './setup.js';
 
 export function wireAccount(): void {
   const status = (text: string) => ($('#account-status').textContent = text);
   const run = async (what: string, action: () => Promise<unknown>) => {
+    if (isolated) return status('In isolated mode this page holds no client: use the wallet’s own settings.');
     if (wallet.client?.state.status !== 'signed-in') return status('Sign in first.');
     try {
       await action();

@@ -79,7 +79,12 @@ const MAX_CLOCK_ADVANCE_MS = 30 * 24 * 3_600_000;
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-export function createDemoBackend(sandbox: Sandbox, oidc: { issuer: string; audience: string }): DemoBackend {
+export function createDemoBackend(
+  sandbox: Sandbox,
+  oidc: { issuer: string; audience: string },
+  /** The wallet's frame page (isolated mode), when the demo serves one. */
+  isolated: { frameUrl?: string } = {},
+): DemoBackend {
   const basic = `Basic ${Buffer.from(`${sandbox.credentials.username}:${sandbox.credentials.password}`).toString('base64')}`;
 
   /** A platform call, as the partner's server makes it (never from the browser). */
@@ -99,7 +104,7 @@ export function createDemoBackend(sandbox: Sandbox, oidc: { issuer: string; audi
   const routes: Record<string, (body: Json, url: URL) => Promise<{ status: number; body: unknown }>> = {
     'GET /config': async () => ({
       status: 200,
-      body: { enclaveKeys: sandbox.enclaveKeys, otpCode: '000000', magicSuffixes: MAGIC_SUFFIXES },
+      body: { enclaveKeys: sandbox.enclaveKeys, otpCode: '000000', magicSuffixes: MAGIC_SUFFIXES, ...isolated },
     }),
     'GET /customers': async () => {
       const customers = await platform('GET', '/customers?limit=100');

@@ -2,7 +2,8 @@
 import type * as Widget from '../src/index.js';
 import { $, api, approve, wallet } from './page.js';
 
-export function wireQa(widget: typeof Widget): void {
+/** `widget` is the loaded bundle; none in isolated mode, where the page holds only the host script. */
+export function wireQa(widget: typeof Widget | undefined): void {
   const status = (text: string) => ($('#qa-status').textContent = text);
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-scenario]')) {
     button.addEventListener('click', async () => {
@@ -45,7 +46,9 @@ export function wireQa(widget: typeof Widget): void {
   $<HTMLSelectElement>('#locale').addEventListener('change', async (e) => {
     const locale = (e.target as HTMLSelectElement).value === 'es' ? 'es' : 'en';
     // The elements follow the page's lang. Spanish is its own file: fetched first, so the switch is at once.
-    await widget.loadWalletStrings(locale);
+    await widget?.loadWalletStrings(locale);
     document.documentElement.lang = locale;
+    // A framed wallet takes the page's lang when it starts; later, its own `locale` attribute.
+    if (!widget) for (const el of [wallet, approve]) el.setAttribute('locale', locale);
   });
 }

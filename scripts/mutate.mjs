@@ -36,9 +36,13 @@ const IDENTITY = 'test/client/relay-identity.browser.test.ts';
 const BINDING = 'test/client/parameter-binding.browser.test.ts';
 const SANDBOX_BINDING = 'test/sandbox/signed-binding.node.test.ts';
 
-/** The layer a source file belongs to, for the per-layer score. */
+/** The layer a source file belongs to, for the per-layer score (isolated mode's folders count as the elements'). */
 export const layerOf = (file) =>
-  /^src\/(client|protocol)\//.test(file) ? 'client' : /^src\/(crypto|elements|relay|sandbox)\//.exec(file)?.[1];
+  /^src\/(client|protocol)\//.test(file)
+    ? 'client'
+    : /^src\/(frame-link|frame-page|host-elements)\//.test(file)
+      ? 'elements'
+      : /^src\/(crypto|elements|relay|sandbox)\//.exec(file)?.[1];
 export const LAYERS = ['crypto', 'client', 'elements', 'relay', 'sandbox'];
 
 /**
@@ -443,8 +447,8 @@ export const MUTANTS = [
   {
     name: 'approve: arms before the payee is on screen',
     file: APPROVE,
-    search: '    const mayArm = (!isFramed(this) || this.allowFramed) && this.payee.settled;',
-    replace: '    const mayArm = !isFramed(this) || this.allowFramed;',
+    search: '    const mayArm = (framed || !isFramed(this) || this.allowFramed) && this.payee.settled;',
+    replace: '    const mayArm = framed || !isFramed(this) || this.allowFramed;',
     tests: ['test/elements/approve-payee.browser.test.ts'],
   },
   {
@@ -466,7 +470,7 @@ export const MUTANTS = [
   {
     name: 'approve: arms in a frame',
     file: APPROVE,
-    search: '    const mayArm = (!isFramed(this) || this.allowFramed) && this.payee.settled;',
+    search: '    const mayArm = (framed || !isFramed(this) || this.allowFramed) && this.payee.settled;',
     replace: '    const mayArm = this.payee.settled;',
     tests: [ARMING],
   },
@@ -474,9 +478,9 @@ export const MUTANTS = [
     name: 'approve: arms while see-through (visibility ignored)',
     file: ARMING_CODE,
     search:
-      '          return this.seen(full && !!(entry as IntersectionObserverEntry & { isVisible?: boolean }).isVisible);',
-    replace: '          return this.seen(full);',
-    tests: [ARMING],
+      '            this.inView.set(target, full && !!(entry as IntersectionObserverEntry & { isVisible?: boolean }).isVisible);',
+    replace: '            this.inView.set(target, full);',
+    tests: [ARMING, 'test/host-elements/isolated-approval.browser.test.ts'],
   },
   {
     name: "approve: signs the host's object, not the checked copy",
@@ -535,6 +539,28 @@ export const MUTANTS = [
     search: "    if (gated && request.header('origin') !== frameOrigin)",
     replace: '    if (gated && false)',
     tests: ['test/relay/frame-gate.node.test.ts'],
+  },
+  // Isolated mode's approval (src/frame-page, the frame's rule in arming.ts).
+  {
+    name: 'isolated: the frame arms Approve with only the button in view',
+    file: ARMING_CODE,
+    search: '    const card = rule.framed ? [...root.querySelectorAll<HTMLElement>(parts)] : [];',
+    replace: '    const card: HTMLElement[] = [];',
+    tests: ['test/host-elements/isolated-approval.browser.test.ts'],
+  },
+  {
+    name: 'isolated: the frame draws a second approval the host sends',
+    file: 'src/frame-page/children.ts',
+    search: '    if (!surface || twice || this.#children.has(number)) return false;',
+    replace: '    if (!surface || this.#children.has(number)) return false;',
+    tests: ['test/host-elements/isolated-approval.browser.test.ts'],
+  },
+  {
+    name: 'isolated: the frame says a payment settled on the host’s word alone',
+    file: 'src/elements/approve-quote/receipt.ts',
+    search: "  if ((status !== 'completed' && status !== 'failed') || (framed && !approval)) return undefined;",
+    replace: "  if (status !== 'completed' && status !== 'failed') return undefined;",
+    tests: ['test/host-elements/isolated-approval.browser.test.ts'],
   },
   // The sandbox's rules (src/sandbox).
   {

@@ -4,21 +4,26 @@
  * on 127.0.0.1. Builds the script-tag bundle the page loads, seeds a demo
  * customer with an embedded wallet and prints the URL.
  *
- * Environment: PORT (demo, default 5173; 0 = any free port), SANDBOX_PORT
- * (default 8790; 0 = any).
+ * Isolated mode (`/?mode=isolated`): the wallet's frame page, served on a second
+ * port of localhost (another origin, the same site) with its own relay, which
+ * takes sign-ins from that origin only.
+ *
+ * Environment: PORT (demo, default 5173; 0 = any free port), FRAME_PORT (the
+ * frame origin, default 0 = any), SANDBOX_PORT (default 8790; 0 = any).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { build, createServer as createVite } from 'vite';
 import { createDemoBackend, DEMO_CSP } from '../demo/backend.js';
-import { createRelay, toNodeHandler } from '../src/relay/index.js';
+import { createRelay, frameHeaders, toNodeHandler, type RelayOptions } from '../src/relay/index.js';
 import { startSandbox } from '../src/sandbox/index.js';
 import { parseHostHeader } from '../src/protocol/host-header.js';
+import { writeFramePage } from './frame-page-files.mjs';
 
 const demoPort = Number(process.env['PORT'] ?? 5173);
 const sandboxPort = Number(process.env['SANDBOX_PORT'] ?? 8790);
@@ -28,21 +33,30 @@ const root = fileURLToPath(new URL('../demo/', import.meta.url));
 // into a private folder so a running demo never races `npm run build` over dist/.
 const widgetDir = `${await mkdtemp(join(tmpdir(), 'ew-demo-widget-'))}/`;
 await build({ mode: 'iife', logLevel: 'warn', build: { outDir: widgetDir, emptyOutDir: true } });
+// Isolated mode's host script beside it, and its frame page in a folder of its own.
+const frameDir = join(widgetDir, 'frame');
+await build({ mode: 'host', logLevel: 'warn', build: { outDir: widgetDir } });
+await build({ mode: 'frame', logLevel: 'warn', build: { outDir: frameDir } });
+writeFramePage({ from: widgetDir, to: frameDir });
 
 // Timeouts a local wallet call needs, in seconds: a client that dribbles its
 // headers or body is cut off promptly instead of holding a connection for
 // Node's default five minutes. Node checks them once per interval.
-const server = createServer({ headersTimeout: 10_000, requestTimeout: 15_000, connectionsCheckingInterval: 1_000 });
-await new Promise<void>((resolve, reject) => {
-  server.once('error', reject);
-  server.listen(demoPort, '127.0.0.1', () => resolve());
-});
-const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+async function listen(port: number): Promise<{ server: Server; origin: string }> {
+  const server = createServer({ headersTimeout: 10_000, requestTimeout: 15_000, connectionsCheckingInterval: 1_000 });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return { server, origin: `http://localhost:${(server.address() as AddressInfo).port}` };
+}
+const { server, origin } = await listen(demoPort);
+const { server: frameServer, origin: frameOrigin } = await listen(Number(process.env['FRAME_PORT'] ?? 0));
 
 const sandbox = await startSandbox({
   port: sandboxPort,
   keepAlive: true,
-  webauthn: { rpId: 'localhost', origins: [origin] },
+  webauthn: { rpId: 'localhost', origins: [origin, frameOrigin] },
   log: (line) => console.error(line),
 });
 
@@ -73,7 +87,7 @@ const wallets = (await platform('GET', `/customers/internal-accounts?customerId=
 for (const type of ['EMAIL_OTP', 'SMS_OTP'])
   await platform('POST', '/auth/credentials', { type, accountId: wallets[0]!.id });
 
-const relay = createRelay({
+const relayOptions: RelayOptions = {
   serviceUrl: sandbox.baseUrl,
   credentials: sandbox.credentials,
   basePath: '/api',
@@ -85,12 +99,15 @@ const relay = createRelay({
     rpName: 'Embedded Wallet Demo',
     user: ({ accountId }) => ({ id: accountId, name: 'demo@example.com' }),
   },
-});
-const relayHandler = toNodeHandler(relay);
-const backend = createDemoBackend(sandbox, {
-  issuer: 'https://oidc.sandbox.embedded-wallet.test',
-  audience: 'demo-app',
-});
+};
+const relayHandler = toNodeHandler(createRelay(relayOptions));
+// The frame origin's relay: the same, taking sign-ins and signed requests from the frame only.
+const frameRelayHandler = toNodeHandler(createRelay({ ...relayOptions, frameOrigin }));
+const backend = createDemoBackend(
+  sandbox,
+  { issuer: 'https://oidc.sandbox.embedded-wallet.test', audience: 'demo-app' },
+  { frameUrl: `${frameOrigin}/` },
+);
 
 /**
  * Names the demo answers to. Its relay lets anyone act on every sandbox
@@ -162,11 +179,43 @@ server.on('request', (request, response) => {
       () => response.writeHead(404).end(),
     );
   }
-  response.setHeader('content-security-policy', DEMO_CSP);
+  // The page may frame the wallet's frame origin (isolated mode), and nothing else.
+  response.setHeader('content-security-policy', `${DEMO_CSP}; frame-src ${frameOrigin}`);
   vite.middlewares(request, response);
 });
 
+/** The frame origin: its relay, its frame.json, and the frame page's files, with frameHeaders(). */
+const frameFiles = new Set(await readdir(frameDir));
+const frameConfig = JSON.stringify({
+  v: 1,
+  parentOrigins: [origin],
+  attributes: {
+    'api-base': '/api',
+    'otp-target-key': sandbox.enclaveKeys.otpTarget,
+    'export-key': sandbox.enclaveKeys.export,
+  },
+});
+frameServer.on('request', (request, response) => {
+  const path = requestPath(request);
+  if (path?.startsWith('/api/')) return settle(frameRelayHandler(request, response), response);
+  const headers = frameHeaders({ parentOrigins: [origin] });
+  if (path === '/frame.json')
+    return void response.writeHead(200, { ...headers, 'content-type': 'application/json' }).end(frameConfig);
+  const file = path === '/' ? 'index.html' : path?.slice(1);
+  if (!file || !frameFiles.has(file)) return void response.writeHead(404).end();
+  const type = file.endsWith('.html')
+    ? 'text/html; charset=utf-8'
+    : file.endsWith('.map')
+      ? 'application/json'
+      : 'text/javascript';
+  void readFile(join(frameDir, file)).then(
+    (body) => response.writeHead(200, { ...headers, 'content-type': type }).end(body),
+    () => response.writeHead(404).end(),
+  );
+});
+
 console.log(`Embedded wallet demo: ${origin}/
+  isolated mode: ${origin}/?mode=isolated (the wallet's frame: ${frameOrigin}/)
   relay:   ${origin}/api/ -> sandbox ${sandbox.baseUrl}
   demo customer: demo@example.com (${String(customer['id'])}), wallet ${wallets[0]!.id}
   sandbox OTP code: 000000
@@ -174,8 +223,10 @@ Ctrl-C stops everything.`);
 
 const stop = async () => {
   await vite.close();
-  server.closeAllConnections();
-  server.close();
+  for (const each of [server, frameServer]) {
+    each.closeAllConnections();
+    each.close();
+  }
   await sandbox.close();
   await rm(widgetDir, { recursive: true, force: true });
   process.exit(0);

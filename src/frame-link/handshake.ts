@@ -39,6 +39,17 @@ export interface HostLinkOptions {
   timeoutMs?: number;
 }
 
+/** What to check when a frame loaded but never answered: each cause a partner meets, with its fix. */
+function noAnswer(frame: HTMLIFrameElement, frameOrigin: string, timeoutMs: number): string {
+  const page = frame.ownerDocument.defaultView?.origin ?? 'this page';
+  return (
+    `the wallet's frame at ${frame.src} did not answer within ${timeoutMs / 1000} s. Check that this URL serves ` +
+    `the package's frame page (dist/frame/ with its scripts), that the frame's headers (frameHeaders' ` +
+    `parentOrigins) and its frame.json name this page's origin, ${page}, and that this page's CSP has ` +
+    `"frame-src ${frameOrigin}"`
+  );
+}
+
 /**
  * The host's side: once `frame` has loaded, the handshake, and the port once the frame
  * welcomes it. Rejects with a FrameLinkError when the frame refuses or does not answer.
@@ -58,7 +69,7 @@ export function openHostLink(frame: HTMLIFrameElement, options: HostLinkOptions)
     };
     view.addEventListener('message', refused);
     const timer = setTimeout(
-      () => finish(new FrameLinkError('FRAME_NO_ANSWER', `the frame at ${frameOrigin} did not answer`)),
+      () => finish(new FrameLinkError('FRAME_NO_ANSWER', noAnswer(frame, frameOrigin, timeoutMs))),
       timeoutMs,
     );
     const { port1, port2 } = new MessageChannel();

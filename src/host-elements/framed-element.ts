@@ -22,6 +22,11 @@ const EVENT_CLASSES = new Map(
     .map((kind) => [kind.eventName, kind]),
 );
 
+/** Whether a CSP report's `blockedURI` (a URL, or only its origin) is on `url`'s origin. */
+function sameOrigin(blockedURI: string, url: URL): boolean {
+  return URL.canParse(blockedURI) && new URL(blockedURI).origin === url.origin;
+}
+
 /** The tallest the iframe is made, whatever the frame asks (a frame cannot take over the page). */
 const MAX_HEIGHT = 10_000;
 /** What a frame may use: passkeys, the clipboard (copy buttons) and WebOTP. */
@@ -56,6 +61,9 @@ export class FramedElement extends HTMLElement {
   #link: LinkPort<HostMessage> | undefined;
   /** Which handshake is current: one begun for an earlier load of the frame is dropped when it ends. */
   #generation = 0;
+  #stopWatchingPolicy = () => {};
+  /** Whether the page's CSP blocked the frame: its loads are error pages, with no handshake to wait for. */
+  #blocked = false;
   readonly #commands = new Commands(() => this.#link, `<${this.#tag}>`);
   /** The elements inside this one that are drawn in its frame, with the element each is. */
   readonly #children = new Map<ChildLink, Element>();
@@ -73,8 +81,33 @@ export class FramedElement extends HTMLElement {
     frame.src = url.href;
     // Each load is a new document (a reload, a navigation, the iframe moved): a new handshake.
     frame.addEventListener('load', () => this.#open(frame, url.origin));
+    this.#watchPagePolicy(url);
     this.#frame = frame;
     root.append(frame);
+  }
+
+  /**
+   * The page's own CSP blocking the frame (`frame-src` without the frame's origin) is said at once,
+   * with the fix, rather than as a frame that never answers.
+   */
+  #watchPagePolicy(url: URL): void {
+    const doc = this.ownerDocument;
+    const blocked = (event: SecurityPolicyViolationEvent) => {
+      const directive = event.effectiveDirective || event.violatedDirective;
+      if (!/^(frame|child|default)-src/.test(directive) || !sameOrigin(event.blockedURI, url)) return;
+      doc.removeEventListener('securitypolicyviolation', blocked);
+      // The load that follows (an error page) must not be taken for a frame that did not answer.
+      this.#blocked = true;
+      this.#generation++;
+      this.#commands.cancel('CONFIG_CSP_FRAME_SRC');
+      this.failed(
+        'CONFIG_CSP_FRAME_SRC',
+        `this page's Content-Security-Policy does not allow the wallet's frame: add "frame-src ${url.origin}"`,
+      );
+    };
+    doc.addEventListener('securitypolicyviolation', blocked);
+    // Once the frame answered (or failed otherwise), the page's later violations are not its business.
+    this.#stopWatchingPolicy = () => doc.removeEventListener('securitypolicyviolation', blocked);
   }
 
   disconnectedCallback(): void {
@@ -90,6 +123,7 @@ export class FramedElement extends HTMLElement {
   }
 
   #open(frame: HTMLIFrameElement, frameOrigin: string): void {
+    if (this.#blocked) return;
     const generation = ++this.#generation;
     this.#link?.close();
     this.#link = undefined;
@@ -98,6 +132,7 @@ export class FramedElement extends HTMLElement {
     openHostLink(frame, { frameOrigin, tag: this.#tag, onMessage }).then(
       (link) => {
         if (generation !== this.#generation) return link.close();
+        this.#stopWatchingPolicy();
         this.#link = link;
         const attributes: Record<string, string> = {};
         for (const name of this.#surface.attributes) {

@@ -209,6 +209,8 @@ describe('isolated mode: the approval in the wallet’s frame', () => {
       port.postMessage({ t: 'child', child: 9_999, tag: 'ew-approve-quote', attributes: { 'app-name': 'Bank' } });
       port.postMessage({ t: 'attr', child: 12_345, name: 'app-name', value: 'Bank' });
       port.postMessage({ t: 'data', name: 'quote', value: quote });
+      // A status before any approval: the frame says nothing was sent, and no ew-payment-settled.
+      port.postMessage({ t: 'attr', child, name: 'status', value: 'completed' });
       // Then one the row allows, to know the others were read before it.
       port.postMessage({ t: 'attr', child, name: 'app-name', value: 'Acme Shop' });
       await waitFor(() => frameApproval()?.requester?.includes('Acme Shop'), 'the allowed attribute applied');
@@ -217,6 +219,9 @@ describe('isolated mode: the approval in the wallet’s frame', () => {
       expect(shown.attributes).to.not.include('allow-unverified-payment');
       expect(shown.count, 'one approval in the frame').to.equal(1);
       expect(shown.requester).to.equal(`${location.host} (Acme Shop) asks you to approve this payment.`);
+      expect(shown.status, 'no receipt without an approval').to.equal(null);
+      expect(page.approveHeard).to.not.include('ew-payment-settled');
+      port.postMessage({ t: 'attr', child, name: 'status', value: null });
       // The host's own element refuses a second approval in the same wallet, by name.
       const second = document.createElement('ew-approve-quote');
       const heard: string[] = [];

@@ -129,6 +129,8 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     fund = true,
     currency = 'USD',
     beforeApprove?: (quoteId: string) => Promise<void>,
+    /** Where Approve is: the wallet's frame in isolated mode, where the user reads the whole card first. */
+    approveIn?: Tab,
   ): Promise<string> {
     if (fund) {
       await tab.click({ role: 'button', name: 'Fund the wallet' });
@@ -148,7 +150,8 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     const quoteId = /Quote:[0-9a-f-]{36}/.exec(created)![0];
     await beforeApprove?.(quoteId);
     // It arms only after being in view for a moment, as a user would see it; the click waits for that.
-    await tab.click({ role: 'button', name: 'Approve' });
+    if (approveIn) await approveIn.click({ role: 'button', name: 'Approve', reading: 'ew-approve-quote' });
+    else await tab.click({ role: 'button', name: 'Approve' });
     return quoteId;
   }
 
@@ -431,6 +434,35 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     expect(await tab.evaluate(() => 'EmbeddedWallet' in window)).to.equal(false); // no script-tag global
     expect(await tab.problems()).to.deep.equal([]);
   });
+
+  journey(
+    'isolated mode (?mode=isolated): the code and Approve in the wallet’s frame, the payment completed',
+    async () => {
+      const tab = await (await newDevice()).newTab();
+      tabs.push(tab);
+      await tab.goto(new URL('/?mode=isolated', demo.url).href);
+      await tab.waitFor({ text: /^isolated mode, the wallet framed from http:\/\/localhost:\d+/ });
+      const frameUrl = await tab.evaluate(() => document.querySelector('ew-wallet')!.getAttribute('frame')!);
+      expect(new URL(frameUrl).origin).to.not.equal(new URL(demo.url).origin);
+      // The page holds no client: only the host script.
+      expect(await tab.evaluate(() => 'EmbeddedWallet' in window)).to.equal(false);
+      await tab.waitUntil('the frame answered and drew the wallet', () => {
+        const box = document.querySelector('ew-wallet')!.getBoundingClientRect();
+        return box.height > 100;
+      });
+      const wallet = await tab.frame(new URL(frameUrl).origin);
+      // WebKitGTK's WebDriver cannot reach into the frame (a closed shadow root holds it).
+      expect(wallet !== undefined, 'the frame reached').to.equal(ENGINE !== 'webkit');
+      if (wallet) {
+        await signUp(tab);
+        await emailSignIn(wallet);
+        const quoteId = await pay(tab, '000', true, 'USD', undefined, wallet);
+        expect(await finalStatus(tab, quoteId, /COMPLETED/)).to.equal('COMPLETED');
+        await shot(tab, 'isolated-paid');
+      }
+      expect(await tab.problems()).to.deep.equal([]);
+    },
+  );
 
   journey('account settings: privacy and a contact change are signed by the session and applied', async () => {
     const tab = await openDemo();

@@ -238,6 +238,15 @@ describe('the gallery: every state of the elements, as pictures compared with th
     };
   }
 
+  /** Whether every element the masks find now is painted (none was drawn anew since `paintMasks`). */
+  async function allPainted(locators: Locator[]): Promise<boolean> {
+    const elements = (await Promise.all(locators.map((l) => l.elementHandles()))).flat();
+    for (const element of elements)
+      if (!(await element.evaluate((el) => (el as HTMLElement).style.getPropertyValue('background') !== '')))
+        return false;
+    return true;
+  }
+
   /**
    * Screenshots the wallet in every variant: written with GALLERY_UPDATE=1, else
    * compared. Waits for every load to end first, unless the state is a wait.
@@ -248,7 +257,7 @@ describe('the gallery: every state of the elements, as pictures compared with th
       await apply(variant);
       if (!options.loading) await settled();
       await armed(); // again: whatever the waits above let happen must not leave it disarmed
-      const unpaint = await paintMasks(
+      const masks = () =>
         [
           '[part~="header"] .muted',
           '[part~="address"]',
@@ -263,10 +272,17 @@ describe('the gallery: every state of the elements, as pictures compared with th
           '[part~="reference"]',
         ]
           .map((css) => wallet().locator(css).filter({ visible: true }))
-          .concat(options.mask ?? []),
-      );
-      await armed(); // painting is a style change: Approve must still be armed when pictured
-      const png = await wallet().screenshot({ animations: 'disabled', caret: 'hide' }).finally(unpaint);
+          .concat(options.mask ?? []);
+      let png: Buffer;
+      // A list that reloads meanwhile (the devices list) draws new, unpainted rows: painted and shot again.
+      for (let attempt = 1; ; attempt++) {
+        const unpaint = await paintMasks(masks());
+        await armed(); // painting is a style change: Approve must still be armed when pictured
+        png = await wallet().screenshot({ animations: 'disabled', caret: 'hide' });
+        const whole = await allPainted(masks());
+        await unpaint();
+        if (whole || attempt === 3) break;
+      }
       await check(`${state} ${variant.name}`, variant, true);
       const file = `${state}--${variant.name}.png`;
       if (UPDATE) {
