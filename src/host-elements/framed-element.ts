@@ -65,11 +65,17 @@ export class FramedElement extends HTMLElement {
   /** Whether the page's CSP blocked the frame: its loads are error pages, with no handshake to wait for. */
   #blocked = false;
   readonly #commands = new Commands(() => this.#link, `<${this.#tag}>`);
+  /** The language the frame was last given (the nearest `lang` when it was sent). */
+  #lang: string | undefined;
+  /** The framed elements in the page, told when any `lang` changes (one observer for them all). */
+  static readonly #following = new Set<FramedElement>();
+  static #langObserver: MutationObserver | undefined;
   /** The elements inside this one that are drawn in its frame, with the element each is. */
   readonly #children = new Map<ChildLink, Element>();
 
   connectedCallback(): void {
     upgradeProperties(this, this.#surface);
+    FramedElement.#follow(this);
     if (this.#frame) return;
     const url = frameUrl(this.getAttribute('frame'), this.ownerDocument, this.#tag);
     if (!(url instanceof URL)) return this.failed(url.code, url.message);
@@ -111,6 +117,7 @@ export class FramedElement extends HTMLElement {
   }
 
   disconnectedCallback(): void {
+    FramedElement.#following.delete(this);
     // Removed (its iframe's document is gone with it): what was asked of it will not be answered.
     this.#generation++;
     this.#link?.close();
@@ -139,7 +146,7 @@ export class FramedElement extends HTMLElement {
           const value = this.getAttribute(name);
           if (value !== null) attributes[name] = value;
         }
-        const locale = nearestLang(this);
+        const locale = (this.#lang = nearestLang(this));
         link.send(locale ? { t: 'init', attributes, locale } : { t: 'init', attributes });
         for (const child of this.#children.keys()) this.#sendChild(link, child);
         this.#commands.flush();
@@ -156,6 +163,26 @@ export class FramedElement extends HTMLElement {
   /** Calls command `name` of the surface row in the frame (define-framed.ts makes each a method). */
   command(name: string): Promise<void> {
     return this.#commands.run(name);
+  }
+
+  /** Follows the page's `lang` for `el`, as in-page elements do (its own `locale` attribute still wins in the frame). */
+  static #follow(el: FramedElement): void {
+    FramedElement.#following.add(el);
+    FramedElement.#langObserver ??= new MutationObserver(() => {
+      for (const each of FramedElement.#following) each.#langChanged();
+    });
+    FramedElement.#langObserver.observe(el.ownerDocument, {
+      attributes: true,
+      attributeFilter: ['lang'],
+      subtree: true,
+    });
+  }
+
+  #langChanged(): void {
+    const lang = nearestLang(this);
+    if (!lang || lang === this.#lang || !this.#link) return;
+    this.#lang = lang;
+    this.#link.send({ t: 'locale', tag: lang });
   }
 
   /**

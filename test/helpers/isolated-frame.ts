@@ -86,14 +86,30 @@ export interface FrameApproval {
   summary: string | null;
 }
 
+/** What a frame shows of its wallet: its language and its buttons' names. */
+export interface FrameWallet {
+  lang: string;
+  buttons: string[];
+}
+
 let latest: FrameApproval | null | undefined;
+/** Each frame's last report of its wallet, by the frame's window. */
+const wallets = new Map<MessageEventSource, FrameWallet>();
 addEventListener('message', (event) => {
-  const data = event.data as { ewTestProbe?: boolean; approve?: FrameApproval | null } | null;
-  if (event.origin === FRAME_ORIGIN && data?.ewTestProbe) latest = data.approve ?? null;
+  const data = event.data as { ewTestProbe?: boolean; approve?: FrameApproval | null; wallet?: FrameWallet } | null;
+  if (event.origin !== FRAME_ORIGIN || !data?.ewTestProbe) return;
+  latest = data.approve ?? null;
+  if (data.wallet && event.source) wallets.set(event.source, data.wallet);
 });
 
 /** The frame's approval as last reported (one wallet frame per test). */
 export const frameApproval = (): FrameApproval | null | undefined => latest;
 
-/** Forgets the last report (between tests). */
-export const resetFrameApproval = () => (latest = undefined);
+/** What each wallet frame on the page last reported, in no particular order. */
+export const frameWallets = (): FrameWallet[] => [...wallets.values()];
+
+/** Forgets the last reports (between tests, and when frames are replaced). */
+export const resetFrameApproval = () => {
+  latest = undefined;
+  wallets.clear();
+};

@@ -19,7 +19,7 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { launchEngine, testEngine, type Engine, type Tab } from '../../helpers/engine/index.js';
+import { launchEngine, testEngine, type Device, type Engine, type Tab } from '../../helpers/engine/index.js';
 import { spawnServer } from '../../helpers/spawned-server.js';
 
 const run = promisify(execFile);
@@ -113,6 +113,23 @@ describe(`the partner guide's example app (${testEngine()})`, () => {
     await tab.waitFor({ role: 'status', text: 'Payment completed.' }, { timeout: 30_000 });
   }
 
+  /**
+   * The frame origin is the shop's site (another port of its host), so the frame's storage is
+   * first-party: the session survives a reload, and a sign-out in one tab's frame reaches another's.
+   */
+  async function sessionsInTheFrame(device: Device, tab: Tab, page: string, frameOrigin: string): Promise<void> {
+    await tab.goto(page);
+    const reloaded = (await tab.frame(frameOrigin))!;
+    await reloaded.waitFor({ role: 'button', name: 'Sign out' });
+    const other = await device.newTab();
+    await other.goto(page);
+    const otherWallet = (await other.frame(frameOrigin))!;
+    await otherWallet.waitFor({ role: 'button', name: 'Sign out' });
+    await reloaded.click({ role: 'button', name: 'Sign out' });
+    await otherWallet.waitFor({ role: 'button', name: 'Email me a code' });
+    expect(await other.problems(), 'the other tab').to.deep.equal([]);
+  }
+
   for (const [framework, flags] of [
     ['Express 5', []],
     ['Hono', ['--hono']],
@@ -140,7 +157,8 @@ describe(`the partner guide's example app (${testEngine()})`, () => {
           expect(await tab.problems(), path).to.deep.equal([]);
         }
         // Isolated mode: the wallet in a frame of the app's frame origin, which only the shop may frame.
-        const tab = await (await engine.newDevice()).newTab();
+        const device = await engine.newDevice();
+        const tab = await device.newTab();
         await tab.goto(`${origin}/isolated/`);
         const frameUrl = await tab.evaluate(() => document.querySelector('ew-wallet')!.getAttribute('frame')!);
         const frameOrigin = new URL(frameUrl).origin;
@@ -151,7 +169,10 @@ describe(`the partner guide's example app (${testEngine()})`, () => {
         // WebKitGTK's WebDriver cannot reach into the frame (a closed shadow root holds it); the browser
         // suites drive isolated mode there by keyboard.
         expect(wallet !== undefined, 'the frame reached').to.equal(tab.engine !== 'webkit');
-        if (wallet) await buyIsolated(tab, wallet);
+        if (wallet) {
+          await buyIsolated(tab, wallet);
+          await sessionsInTheFrame(device, tab, `${origin}/isolated/`, frameOrigin);
+        }
         expect(await tab.problems(), '/isolated/').to.deep.equal([]);
         // The relay is mounted where basePath says, and refuses what is not a wallet call.
         expect((await fetch(`${origin}/api/wallet/customers`, { method: 'POST' })).status).to.equal(404);
