@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 
 const THEME_FILE = 'src/elements/shared/theme.styles.ts';
-const PALETTE_FILE = 'src/elements/shared/theme-palette.ts';
+const PALETTE_FILE = 'src/elements/shared/palette-rows.ts';
 
 /** What each theme token styles; `-dark` variants are the same token in the dark theme. */
 const TOKEN_PURPOSE = {

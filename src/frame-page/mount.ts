@@ -11,7 +11,9 @@ import { linkPort, type LinkPort } from '../frame-link/port.js';
 import { FRAME_OWNED, SURFACES, type Surface } from '../frame-link/surface.js';
 import { readHostMessage } from '../frame-link/validate.js';
 import type { FrameConfig } from './config.js';
+import { THEME_TOKENS } from '../frame-link/theme-tokens.js';
 import { FrameChildren } from './children.js';
+import { checkTheme } from './theme-check.js';
 import { wireDetail } from './wire-detail.js';
 
 /** Host values held to what in-page mode would accept sensibly: a poll of the relay no faster than every 10 s. */
@@ -116,10 +118,32 @@ function apply(
     case 'command':
       run(element, surface, message, link);
       return surface.commands.includes(message.name);
+    case 'theme':
+      applyTheme(element, message.values, link);
+      return true;
     default:
-      // The element's own data and theme values are not taken yet: nothing it shows may come from them.
+      // The element's own data is not taken: nothing it shows may come from it.
       return false;
   }
+}
+
+/**
+ * The host's theme values that pass theme-check.ts, set on the element (its children inherit them);
+ * those that do not are left at the frame's own, and said once with `ew-error` CONFIG_THEME_REFUSED.
+ */
+function applyTheme(element: HTMLElement, values: Record<string, string>, link: LinkPort<FrameMessage>): void {
+  const { apply, refused } = checkTheme(element.ownerDocument, values);
+  for (const name of THEME_TOKENS.keys()) {
+    if (name in apply) element.style.setProperty(name, apply[name]!);
+    else element.style.removeProperty(name);
+  }
+  if (refused.length === 0) return;
+  const message = `theme values not applied in the wallet's frame: ${refused.join('; ')}`;
+  link.send({
+    t: 'event',
+    name: 'ew-error',
+    detail: { code: 'CONFIG_THEME_REFUSED', message, operation: 'configure' },
+  });
 }
 
 /** Runs a command the surface allows; every command is answered, a refused one with COMMAND_REFUSED. */

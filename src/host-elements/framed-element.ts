@@ -11,6 +11,7 @@ import type { FrameMessage, HostMessage, Wire } from '../frame-link/messages.js'
 import { FrameLinkError, openHostLink } from '../frame-link/handshake.js';
 import type { LinkPort } from '../frame-link/port.js';
 import type { Surface } from '../frame-link/surface.js';
+import { THEME_TOKENS } from '../frame-link/theme-tokens.js';
 import { frameUrl } from './frame-url.js';
 import { Commands } from './commands.js';
 import { upgradeProperties } from './properties.js';
@@ -67,9 +68,12 @@ export class FramedElement extends HTMLElement {
   readonly #commands = new Commands(() => this.#link, `<${this.#tag}>`);
   /** The language the frame was last given (the nearest `lang` when it was sent). */
   #lang: string | undefined;
+  /** The theme values the frame was last given, as JSON. */
+  #theme = '';
   /** The framed elements in the page, told when any `lang` changes (one observer for them all). */
   static readonly #following = new Set<FramedElement>();
   static #langObserver: MutationObserver | undefined;
+  static #themeQueued = false;
   /** The elements inside this one that are drawn in its frame, with the element each is. */
   readonly #children = new Map<ChildLink, Element>();
 
@@ -148,6 +152,8 @@ export class FramedElement extends HTMLElement {
         }
         const locale = (this.#lang = nearestLang(this));
         link.send(locale ? { t: 'init', attributes, locale } : { t: 'init', attributes });
+        this.#theme = '';
+        this.#themeChanged();
         for (const child of this.#children.keys()) this.#sendChild(link, child);
         this.#commands.flush();
       },
@@ -165,17 +171,43 @@ export class FramedElement extends HTMLElement {
     return this.#commands.run(name);
   }
 
-  /** Follows the page's `lang` for `el`, as in-page elements do (its own `locale` attribute still wins in the frame). */
+  /**
+   * Follows the page's `lang` for `el`, as in-page elements do (its own `locale` attribute still wins in
+   * the frame), and its theme: a `style`, `class` or `theme` change anywhere may change the computed
+   * `--ew-*` values, which are read again (a frame later) and sent when they differ.
+   */
   static #follow(el: FramedElement): void {
     FramedElement.#following.add(el);
     FramedElement.#langObserver ??= new MutationObserver(() => {
       for (const each of FramedElement.#following) each.#langChanged();
+      // Once per frame at most, however many changes a busy page makes.
+      if (FramedElement.#themeQueued) return;
+      FramedElement.#themeQueued = true;
+      requestAnimationFrame(() => {
+        FramedElement.#themeQueued = false;
+        for (const each of FramedElement.#following) each.#themeChanged();
+      });
     });
     FramedElement.#langObserver.observe(el.ownerDocument, {
       attributes: true,
-      attributeFilter: ['lang'],
+      attributeFilter: ['lang', 'style', 'class', 'theme'],
       subtree: true,
     });
+  }
+
+  /** Sends the computed `--ew-*` values as values (theme-tokens.ts), when they changed since last sent. */
+  #themeChanged(): void {
+    if (!this.#link) return;
+    const style = getComputedStyle(this);
+    const values: Record<string, string> = {};
+    for (const name of THEME_TOKENS.keys()) {
+      const value = style.getPropertyValue(name).trim();
+      if (value) values[name] = value;
+    }
+    const json = JSON.stringify(values);
+    if (json === this.#theme) return;
+    this.#theme = json;
+    this.#link.send({ t: 'theme', values });
   }
 
   #langChanged(): void {

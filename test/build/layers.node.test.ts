@@ -26,7 +26,7 @@ const ALLOWED: Record<string, string[]> = {
   sandbox: ['protocol'],
   jsx: ['elements'],
   'frame-link': [],
-  'frame-page': ['frame-link', 'protocol'],
+  'frame-page': ['frame-link', 'protocol', 'elements'],
   'host-elements': ['frame-link', 'elements'],
   packaging: [],
 };

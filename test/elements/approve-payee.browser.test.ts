@@ -78,7 +78,7 @@ describe('<ew-approve-quote>: whom you pay and who asks', () => {
     const check = await waitFor(() => part(approve, 'name-check'), 'the name check');
     expect(check.innerText).to.equal("The name does not match the account holder's");
     expect(check.dataset['check']).to.equal('NOT_MATCHED');
-    // The light theme's danger colour (src/elements/shared/theme-palette.ts), not the muted one of a good check.
+    // The light theme's danger colour (src/elements/shared/palette-rows.ts), not the muted one of a good check.
     expect(getComputedStyle(check).color).to.equal('rgb(179, 38, 30)');
   });
 

@@ -90,6 +90,8 @@ export interface FrameApproval {
 export interface FrameWallet {
   lang: string;
   buttons: string[];
+  /** Theme values the frame applied on its wallet, by name ('' where none). */
+  theme: Record<string, string>;
 }
 
 let latest: FrameApproval | null | undefined;

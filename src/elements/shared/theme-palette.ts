@@ -5,19 +5,7 @@
  * into is then minified.
  */
 import { unsafeCSS } from 'lit';
-
-const PALETTE = [
-  // private name, public name (`--ew-color-<name>` and `--ew-color-<name>-dark`), light, dark
-  ['accent', 'accent', '#3b3fd8', '#a8b4ff'],
-  ['on-accent', 'on-accent', '#ffffff', '#10121f'],
-  ['bg', 'surface', '#ffffff', '#17161b'],
-  ['raised', 'raised', '#f4f3f8', '#24232a'],
-  ['fg', 'text', '#1c1b1f', '#eeedf2'],
-  ['muted', 'muted', '#55525e', '#b9b6c2'],
-  ['border', 'border', '#8a8694', '#55525e'],
-  ['danger', 'danger', '#b3261e', '#ffb4ab'],
-  ['success', 'success', '#146c2e', '#8fdba2'],
-] as const;
+import { PALETTE } from './palette-rows.js';
 
 const light = (name: string, value: string) => `var(--ew-color-${name}, ${value})`;
 const dark = (name: string, value: string) => `var(--ew-color-${name}-dark, ${value})`;
