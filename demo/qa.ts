@@ -48,7 +48,5 @@ export function wireQa(widget: typeof Widget | undefined): void {
     // The elements follow the page's lang. Spanish is its own file: fetched first, so the switch is at once.
     await widget?.loadWalletStrings(locale);
     document.documentElement.lang = locale;
-    // A framed wallet takes the page's lang when it starts; later, its own `locale` attribute.
-    if (!widget) for (const el of [wallet, approve]) el.setAttribute('locale', locale);
   });
 }

@@ -562,6 +562,21 @@ export const MUTANTS = [
     replace: "  if (status !== 'completed' && status !== 'failed') return undefined;",
     tests: ['test/host-elements/isolated-approval.browser.test.ts'],
   },
+  {
+    name: 'isolated: the frame takes a theme colour derived from another (the text’s own)',
+    file: 'src/frame-page/theme-check.ts',
+    search:
+      "    if (!COLOR.test(value) || DERIVED.test(value) || !CSS.supports('color', value)) return 'is not a colour';",
+    replace: "    if (!COLOR.test(value) || !CSS.supports('color', value)) return 'is not a colour';",
+    tests: ['test/frame-page/theme-check.browser.test.ts'],
+  },
+  {
+    name: 'isolated: the frame applies a low-contrast theme',
+    file: 'src/frame-page/theme-check.ts',
+    search: '    if (!low) continue;',
+    replace: '    if (!low || low) continue;',
+    tests: ['test/frame-page/theme-check.browser.test.ts', 'test/host-elements/isolated-theme.browser.test.ts'],
+  },
   // The sandbox's rules (src/sandbox).
   {
     name: 'sandbox: the OTP token no longer names the sealed session key',

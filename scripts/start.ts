@@ -195,10 +195,10 @@ const frameConfig = JSON.stringify({
     'export-key': sandbox.enclaveKeys.export,
   },
 });
+const headers = frameHeaders({ parentOrigins: [origin] });
 frameServer.on('request', (request, response) => {
   const path = requestPath(request);
   if (path?.startsWith('/api/')) return settle(frameRelayHandler(request, response), response);
-  const headers = frameHeaders({ parentOrigins: [origin] });
   if (path === '/frame.json')
     return void response.writeHead(200, { ...headers, 'content-type': 'application/json' }).end(frameConfig);
   const file = path === '/' ? 'index.html' : path?.slice(1);

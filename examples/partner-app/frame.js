@@ -28,7 +28,8 @@ export const frameConfig = ({ service, shopOrigin }) => ({
 /** The headers of every file of the frame origin: its strict CSP, and only the shop's pages may frame it. */
 export const frameResponseHeaders = (shopOrigin) => frameHeaders({ parentOrigins: [shopOrigin] });
 
-const ISOLATED_PAGE = readFileSync(new URL('./public/isolated/index.html', import.meta.url), 'utf8');
+// Outside public/: only the route below serves it, with FRAME_ORIGIN filled in and frame-src in its CSP.
+const ISOLATED_PAGE = readFileSync(new URL('./isolated.html', import.meta.url), 'utf8');
 
 /** The shop's isolated-mode page: its wallet frames the frame origin, which its CSP allows and nothing else. */
 export const isolatedPage = (frameOrigin) => ({

@@ -44,8 +44,8 @@ function noAnswer(frame: HTMLIFrameElement, frameOrigin: string, timeoutMs: numb
   const page = frame.ownerDocument.defaultView?.origin ?? 'this page';
   return (
     `the wallet's frame at ${frame.src} did not answer within ${timeoutMs / 1000} s. Check that this URL serves ` +
-    `the package's frame page (dist/frame/ with its scripts), that the frame's headers (frameHeaders' ` +
-    `parentOrigins) and its frame.json name this page's origin, ${page}, and that this page's CSP has ` +
+    `the package's frame page (dist/frame/ with its scripts), that the frame's frame-ancestors header ` +
+    `(frameHeaders' parentOrigins) and its frame.json name this page's origin, ${page}, and that this page's CSP has ` +
     `"frame-src ${frameOrigin}"`
   );
 }

@@ -129,7 +129,7 @@ function apply(
 
 /**
  * The host's theme values that pass theme-check.ts, set on the element (its children inherit them);
- * those that do not are left at the frame's own, and said once with `ew-error` CONFIG_THEME_REFUSED.
+ * those that do not are left at the frame's own, and said with `ew-error` CONFIG_THEME_REFUSED.
  */
 function applyTheme(element: HTMLElement, values: Record<string, string>, link: LinkPort<FrameMessage>): void {
   const { apply, refused } = checkTheme(element.ownerDocument, values);

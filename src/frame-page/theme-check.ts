@@ -2,7 +2,8 @@
  * The host's theme values, checked in the frame before any is applied
  * (isolated mode): the host page may restyle the wallet, never hide or blur
  * what the user reads before signing. A colour must be opaque and, with the
- * others of its scheme, keep text at WCAG's 4.5:1 on its background; a length
+ * others of its scheme, keep text at WCAG's 4.5:1 on its background (it is
+ * applied as the sRGB value measured, not as the text given); a length
  * must keep text readable and the layout whole; a font must be one of a short
  * list of text faces. What fails is not applied (the frame keeps its own) and
  * is said, by name.
@@ -59,9 +60,15 @@ const FONTS = new Set([
   'times new roman',
 ]);
 
-/** Colour syntaxes taken: hex, the colour functions, and names; never a keyword that refers elsewhere. */
-const COLOR = /^(#[0-9a-f]{3,8}|(rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([^()]*\)|[a-z]+)$/i;
-const INDIRECT = /^(currentcolor|inherit|initial|unset|revert|revert-layer|transparent)$/i;
+/**
+ * Colour syntaxes taken: hex and the colour functions with literal components. Never a name (system
+ * colours such as `Canvas` follow the frame's scheme, not the value checked) nor a colour derived from
+ * another (`rgb(from currentcolor …)` would be the text's own colour in CSS, black on the canvas).
+ */
+const COLOR = /^(#[0-9a-f]{3,8}|(rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([-+.%\s\d,/a-z0-9]*\))$/i;
+const DERIVED = /\b(from|currentcolor|var|env|calc|attr)\b/i;
+/** A colour the canvas keeps when it cannot read the one given (its `fillStyle` ignores what it cannot parse). */
+const SENTINEL = '#010203';
 
 export interface ThemeCheck {
   /** The values to apply. */
@@ -81,7 +88,8 @@ export function checkTheme(doc: Document, values: Record<string, string>): Theme
     const kind = THEME_TOKENS.get(name);
     const problem = kind ? checkValue(doc, kind, name, value, colors) : 'is not a theme property';
     if (problem) refused.push(`${name}: ${JSON.stringify(value)} ${problem}`);
-    else apply[name] = value;
+    // A colour is applied as the sRGB value checked, not as the text given: what was measured is drawn.
+    else apply[name] = kind === 'color' ? `rgb(${colors.get(name)!.join(' ')})` : value;
   }
   // Each scheme's colours together: one pair below 4.5:1 and none of that scheme's is taken.
   for (const suffix of ['', '-dark']) {
@@ -96,9 +104,10 @@ export function checkTheme(doc: Document, values: Record<string, string>): Theme
 
 function checkValue(doc: Document, kind: ThemeKind, name: string, value: string, colors: Map<string, Rgb>) {
   if (kind === 'color') {
-    if (!COLOR.test(value) || INDIRECT.test(value) || !CSS.supports('color', value)) return 'is not a colour';
+    if (!COLOR.test(value) || DERIVED.test(value) || !CSS.supports('color', value)) return 'is not a colour';
     const rgba = toRgba(doc, value);
-    if (!rgba || rgba[3] !== 255) return 'is not opaque';
+    if (!rgba) return 'is not a colour';
+    if (rgba[3] !== 255) return 'is not opaque';
     colors.set(name, [rgba[0], rgba[1], rgba[2]]);
     return undefined;
   }
@@ -118,12 +127,14 @@ function checkValue(doc: Document, kind: ThemeKind, name: string, value: string,
   return unknown === undefined ? undefined : `names "${unknown}", not one of the text faces taken`;
 }
 
-/** The colour as sRGB bytes and alpha, drawn on a one-pixel canvas. */
+/** The colour as sRGB bytes and alpha, drawn on a one-pixel canvas; undefined when the canvas cannot read it. */
 function toRgba(doc: Document, value: string): [number, number, number, number] | undefined {
   const context = doc.createElement('canvas').getContext('2d', { willReadFrequently: true });
   if (!context) return undefined;
   context.canvas.width = context.canvas.height = 1;
+  context.fillStyle = SENTINEL;
   context.fillStyle = value;
+  if (context.fillStyle === SENTINEL) return undefined;
   context.fillRect(0, 0, 1, 1);
   const [r, g, b, a] = context.getImageData(0, 0, 1, 1).data;
   return [r!, g!, b!, a!];

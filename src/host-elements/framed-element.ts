@@ -72,8 +72,9 @@ export class FramedElement extends HTMLElement {
   #theme = '';
   /** The framed elements in the page, told when any `lang` changes (one observer for them all). */
   static readonly #following = new Set<FramedElement>();
-  static #langObserver: MutationObserver | undefined;
+  static #pageObserver: MutationObserver | undefined;
   static #themeQueued = false;
+  static #schemeWatched = false;
   /** The elements inside this one that are drawn in its frame, with the element each is. */
   readonly #children = new Map<ChildLink, Element>();
 
@@ -103,6 +104,8 @@ export class FramedElement extends HTMLElement {
   #watchPagePolicy(url: URL): void {
     const doc = this.ownerDocument;
     const blocked = (event: SecurityPolicyViolationEvent) => {
+      // A report-only policy (a CSP being rolled out) blocks nothing: the frame loads.
+      if (event.disposition !== 'enforce') return;
       const directive = event.effectiveDirective || event.violatedDirective;
       if (!/^(frame|child|default)-src/.test(directive) || !sameOrigin(event.blockedURI, url)) return;
       doc.removeEventListener('securitypolicyviolation', blocked);
@@ -116,7 +119,7 @@ export class FramedElement extends HTMLElement {
       );
     };
     doc.addEventListener('securitypolicyviolation', blocked);
-    // Once the frame answered (or failed otherwise), the page's later violations are not its business.
+    // Once the frame answered or failed, the page's later violations are not its business.
     this.#stopWatchingPolicy = () => doc.removeEventListener('securitypolicyviolation', blocked);
   }
 
@@ -159,6 +162,7 @@ export class FramedElement extends HTMLElement {
       },
       (error: unknown) => {
         if (generation !== this.#generation) return;
+        this.#stopWatchingPolicy();
         const { code, message } = error instanceof FrameLinkError ? error : new FrameLinkError('FRAME_NO_ANSWER', '');
         this.#commands.cancel(code);
         this.failed(code, message);
@@ -173,25 +177,32 @@ export class FramedElement extends HTMLElement {
 
   /**
    * Follows the page's `lang` for `el`, as in-page elements do (its own `locale` attribute still wins in
-   * the frame), and its theme: a `style`, `class` or `theme` change anywhere may change the computed
-   * `--ew-*` values, which are read again (a frame later) and sent when they differ.
+   * the frame), and its theme: the computed `--ew-*` values are read again (a frame later) after a
+   * change of the page, and sent when they differ.
    */
   static #follow(el: FramedElement): void {
     FramedElement.#following.add(el);
-    FramedElement.#langObserver ??= new MutationObserver(() => {
+    FramedElement.#pageObserver ??= new MutationObserver(() => {
+      if (FramedElement.#following.size === 0) return;
       for (const each of FramedElement.#following) each.#langChanged();
-      // Once per frame at most, however many changes a busy page makes.
-      if (FramedElement.#themeQueued) return;
-      FramedElement.#themeQueued = true;
-      requestAnimationFrame(() => {
-        FramedElement.#themeQueued = false;
-        for (const each of FramedElement.#following) each.#themeChanged();
-      });
+      FramedElement.#queueTheme();
     });
-    FramedElement.#langObserver.observe(el.ownerDocument, {
-      attributes: true,
-      attributeFilter: ['lang', 'style', 'class', 'theme'],
-      subtree: true,
+    // Any attribute (a `data-theme` toggle too) and any node added or removed (a `<style>` or `<link>`
+    // a library inserts) may change the computed `--ew-*` values; so may the user's colour scheme.
+    FramedElement.#pageObserver.observe(el.ownerDocument, { attributes: true, childList: true, subtree: true });
+    if (!FramedElement.#schemeWatched) {
+      FramedElement.#schemeWatched = true;
+      matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => FramedElement.#queueTheme());
+    }
+  }
+
+  /** Reads every element's theme again once, a frame later, however many changes came meanwhile. */
+  static #queueTheme(): void {
+    if (FramedElement.#themeQueued) return;
+    FramedElement.#themeQueued = true;
+    requestAnimationFrame(() => {
+      FramedElement.#themeQueued = false;
+      for (const each of FramedElement.#following) each.#themeChanged();
     });
   }
 

@@ -16,25 +16,41 @@ describe('the frame’s check of the host’s theme values', () => {
     expect([...THEME_COLORS]).to.deep.equal(PALETTE.map(([, name]) => name));
   });
 
-  it('takes opaque colours in any syntax, lengths in range and text faces', () => {
-    const values = {
+  it('takes opaque colours in hex or colour functions (applied as the sRGB value measured), lengths in range and text faces', () => {
+    const { apply, refused } = check({
       '--ew-color-accent': '#0a58ca',
       '--ew-color-accent-dark': 'oklch(80% 0.1 260)',
       '--ew-color-danger': 'rgb(160 20 20)',
-      '--ew-color-success': 'darkgreen',
+      '--ew-color-success': 'hsl(120 100% 20%)',
       '--ew-radius': '0px',
       '--ew-spacing': '1rem',
       '--ew-font-size': '15px',
       '--ew-font-family': "Inter, 'Helvetica Neue', sans-serif",
       '--ew-font-family-mono': 'ui-monospace, Menlo, monospace',
-    };
-    expect(check(values)).to.deep.equal({ apply: values, refused: [] });
+    });
+    expect(refused).to.deep.equal([]);
+    expect(apply).to.deep.include({
+      '--ew-color-accent': 'rgb(10 88 202)',
+      '--ew-color-danger': 'rgb(160 20 20)',
+      '--ew-color-success': 'rgb(0 102 0)',
+      '--ew-radius': '0px',
+      '--ew-spacing': '1rem',
+      '--ew-font-size': '15px',
+      '--ew-font-family': "Inter, 'Helvetica Neue', sans-serif",
+      '--ew-font-family-mono': 'ui-monospace, Menlo, monospace',
+    });
+    expect(apply['--ew-color-accent-dark']).to.match(/^rgb\(\d{1,3} \d{1,3} \d{1,3}\)$/);
   });
 
   it('refuses what refers elsewhere, is see-through, is not its kind or is out of range, each by name', () => {
     const { apply, refused } = check({
       '--ew-color-border': 'currentcolor',
       '--ew-color-raised': 'var(--_bg)',
+      // Derived from the text's own colour in CSS (so text on it would vanish), black on a canvas.
+      '--ew-color-surface': 'rgb(from currentcolor r g b)',
+      // A system colour follows the frame's scheme, not the value checked; names are not taken.
+      '--ew-color-text': 'CanvasText',
+      '--ew-color-muted': 'darkgreen',
       '--ew-color-danger': 'rgba(179, 38, 30, 0.5)',
       '--ew-color-success': 'transparent',
       '--ew-color-accent': '12px',
@@ -48,6 +64,9 @@ describe('the frame’s check of the host’s theme values', () => {
     expect(refused).to.deep.equal([
       '--ew-color-border: "currentcolor" is not a colour',
       '--ew-color-raised: "var(--_bg)" is not a colour',
+      '--ew-color-surface: "rgb(from currentcolor r g b)" is not a colour',
+      '--ew-color-text: "CanvasText" is not a colour',
+      '--ew-color-muted: "darkgreen" is not a colour',
       '--ew-color-danger: "rgba(179, 38, 30, 0.5)" is not opaque',
       '--ew-color-success: "transparent" is not a colour',
       '--ew-color-accent: "12px" is not a colour',
@@ -67,7 +86,7 @@ describe('the frame’s check of the host’s theme values', () => {
       // Dark: fine against the dark defaults.
       '--ew-color-accent-dark': '#a8c7fa',
     });
-    expect(apply).to.deep.equal({ '--ew-color-accent-dark': '#a8c7fa' });
+    expect(apply).to.deep.equal({ '--ew-color-accent-dark': 'rgb(168 199 250)' });
     expect(refused).to.have.length(1);
     expect(refused[0]).to.match(
       /^the light colours: text on raised is 1\.\d\d:1 \(needs 4\.5:1\); none of them is applied$/,

@@ -26,10 +26,11 @@ describe('isolated mode: the host’s theme', () => {
     document.body.style.setProperty('--ew-color-accent', '#0a58ca');
     document.body.style.setProperty('--ew-font-size', '1.125rem');
     const { heard } = await isolatedWallet(await newWallet());
-    await waitFor(() => applied()['--ew-color-accent'] === '#0a58ca', 'the accent in the frame');
+    // Applied as the sRGB value the frame measured.
+    await waitFor(() => applied()['--ew-color-accent'] === 'rgb(10 88 202)', 'the accent in the frame');
     expect(applied()['--ew-font-size']).to.equal('1.125rem');
     document.body.style.setProperty('--ew-color-accent', '#1d4ed8');
-    await waitFor(() => applied()['--ew-color-accent'] === '#1d4ed8', 'the new accent in the frame');
+    await waitFor(() => applied()['--ew-color-accent'] === 'rgb(29 78 216)', 'the new accent in the frame');
     expect(heard.filter((h) => h.startsWith('ew-error'))).to.deep.equal([]);
   });
 

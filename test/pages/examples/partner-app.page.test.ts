@@ -187,7 +187,7 @@ describe(`the partner guide's example app (${testEngine()})`, () => {
     for (const file of [
       ...SOURCES.filter((f) => f.endsWith('.js') || f.endsWith('.json')),
       'public/index.html',
-      'public/isolated/index.html',
+      'isolated.html',
       'public/page.js',
       'public/shop.css',
       'public/favicon.svg',
