@@ -6,14 +6,13 @@
  * `ew-*` events. It holds no client, no key and no words of the wallet.
  */
 import * as events from '../elements/events/index.js';
-import { nearestLang } from '../elements/shared/nearest-lang.js';
 import type { FrameMessage, HostMessage, Wire } from '../frame-link/messages.js';
 import { FrameLinkError, openHostLink } from '../frame-link/handshake.js';
 import type { LinkPort } from '../frame-link/port.js';
 import type { Surface } from '../frame-link/surface.js';
-import { THEME_TOKENS } from '../frame-link/theme-tokens.js';
 import { frameUrl } from './frame-url.js';
 import { Commands } from './commands.js';
+import { PageValues } from './page-values.js';
 import { upgradeProperties } from './properties.js';
 
 type EventClass = (new (detail: never) => Event) & { eventName: string };
@@ -66,21 +65,17 @@ export class FramedElement extends HTMLElement {
   /** Whether the page's CSP blocked the frame: its loads are error pages, with no handshake to wait for. */
   #blocked = false;
   readonly #commands = new Commands(() => this.#link, `<${this.#tag}>`);
-  /** The language the frame was last given (the nearest `lang` when it was sent). */
-  #lang: string | undefined;
-  /** The theme values the frame was last given, as JSON. */
-  #theme = '';
-  /** The framed elements in the page, told when any `lang` changes (one observer for them all). */
-  static readonly #following = new Set<FramedElement>();
-  static #pageObserver: MutationObserver | undefined;
-  static #themeQueued = false;
-  static #schemeWatched = false;
+  /** The page's language and theme, passed on to the frame. */
+  readonly #page = new PageValues(this, (message) => {
+    this.#link?.send(message);
+    return this.#link !== undefined;
+  });
   /** The elements inside this one that are drawn in its frame, with the element each is. */
   readonly #children = new Map<ChildLink, Element>();
 
   connectedCallback(): void {
     upgradeProperties(this, this.#surface);
-    FramedElement.#follow(this);
+    this.#page.follow();
     if (this.#frame) return;
     const url = frameUrl(this.getAttribute('frame'), this.ownerDocument, this.#tag);
     if (!(url instanceof URL)) return this.failed(url.code, url.message);
@@ -124,7 +119,7 @@ export class FramedElement extends HTMLElement {
   }
 
   disconnectedCallback(): void {
-    FramedElement.#following.delete(this);
+    this.#page.unfollow();
     // Removed (its iframe's document is gone with it): what was asked of it will not be answered.
     this.#generation++;
     this.#link?.close();
@@ -153,10 +148,8 @@ export class FramedElement extends HTMLElement {
           const value = this.getAttribute(name);
           if (value !== null) attributes[name] = value;
         }
-        const locale = (this.#lang = nearestLang(this));
+        const locale = this.#page.started();
         link.send(locale ? { t: 'init', attributes, locale } : { t: 'init', attributes });
-        this.#theme = '';
-        this.#themeChanged();
         for (const child of this.#children.keys()) this.#sendChild(link, child);
         this.#commands.flush();
       },
@@ -173,59 +166,6 @@ export class FramedElement extends HTMLElement {
   /** Calls command `name` of the surface row in the frame (define-framed.ts makes each a method). */
   command(name: string): Promise<void> {
     return this.#commands.run(name);
-  }
-
-  /**
-   * Follows the page's `lang` for `el`, as in-page elements do (its own `locale` attribute still wins in
-   * the frame), and its theme: the computed `--ew-*` values are read again (a frame later) after a
-   * change of the page, and sent when they differ.
-   */
-  static #follow(el: FramedElement): void {
-    FramedElement.#following.add(el);
-    FramedElement.#pageObserver ??= new MutationObserver(() => {
-      if (FramedElement.#following.size === 0) return;
-      for (const each of FramedElement.#following) each.#langChanged();
-      FramedElement.#queueTheme();
-    });
-    // Any attribute (a `data-theme` toggle too) and any node added or removed (a `<style>` or `<link>`
-    // a library inserts) may change the computed `--ew-*` values; so may the user's colour scheme.
-    FramedElement.#pageObserver.observe(el.ownerDocument, { attributes: true, childList: true, subtree: true });
-    if (!FramedElement.#schemeWatched) {
-      FramedElement.#schemeWatched = true;
-      matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => FramedElement.#queueTheme());
-    }
-  }
-
-  /** Reads every element's theme again once, a frame later, however many changes came meanwhile. */
-  static #queueTheme(): void {
-    if (FramedElement.#themeQueued) return;
-    FramedElement.#themeQueued = true;
-    requestAnimationFrame(() => {
-      FramedElement.#themeQueued = false;
-      for (const each of FramedElement.#following) each.#themeChanged();
-    });
-  }
-
-  /** Sends the computed `--ew-*` values as values (theme-tokens.ts), when they changed since last sent. */
-  #themeChanged(): void {
-    if (!this.#link) return;
-    const style = getComputedStyle(this);
-    const values: Record<string, string> = {};
-    for (const name of THEME_TOKENS.keys()) {
-      const value = style.getPropertyValue(name).trim();
-      if (value) values[name] = value;
-    }
-    const json = JSON.stringify(values);
-    if (json === this.#theme) return;
-    this.#theme = json;
-    this.#link.send({ t: 'theme', values });
-  }
-
-  #langChanged(): void {
-    const lang = nearestLang(this);
-    if (!lang || lang === this.#lang || !this.#link) return;
-    this.#lang = lang;
-    this.#link.send({ t: 'locale', tag: lang });
   }
 
   /**

@@ -58,15 +58,26 @@ const approvalShown = () =>
     return shown?.submit && !shown.reading ? shown : undefined;
   }, 'the approval');
 
-/** Scrolls the host page so that the frame's card, Approve included, is in view; gives the button's centre. */
-async function inView(el: Element): Promise<[number, number]> {
-  const { submit } = await approvalShown();
-  const top = el.getBoundingClientRect().top + scrollY;
-  scrollTo(0, Math.max(0, top + submit!.y + submit!.height + 24 - innerHeight));
-  await new Promise((r) => requestAnimationFrame(r));
-  const box = el.getBoundingClientRect();
-  const now = frameApproval()!.submit!;
-  return [Math.round(box.x + now.x + now.width / 2), Math.round(box.y + now.y + now.height / 2)];
+/**
+ * Keeps the frame's card (who asks down to Approve) in the host page's viewport until Approve arms, as
+ * a user reading it would: the wallet above the card may still change height (its balance) after a
+ * first scroll. Gives the button's centre on the host page.
+ */
+async function armedInView(el: Element): Promise<[number, number]> {
+  await approvalShown();
+  const started = performance.now();
+  for (;;) {
+    const shown = frameApproval()!;
+    const frame = el.getBoundingClientRect();
+    const submit = shown.submit!;
+    if (shown.armed)
+      return [Math.round(frame.x + submit.x + submit.width / 2), Math.round(frame.y + submit.y + submit.height / 2)];
+    const top = frame.top + (shown.requesterBox ?? submit).y;
+    const bottom = frame.top + submit.y + submit.height;
+    if (top < 0 || bottom > innerHeight) scrollBy(0, (top + bottom - innerHeight) / 2);
+    if (performance.now() - started > 10_000) throw new Error(`Approve never armed in view: ${JSON.stringify(shown)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** Watches the frame's reports for `ms`: Approve must not be armed in any of them. */
@@ -85,8 +96,7 @@ describe('isolated mode: the approval in the wallet’s frame', () => {
     const page = await signedInApproval({ 'app-name': 'Acme Shop' });
     const quote = await quoteFor(page.wallet, 1_000);
     page.approve.quote = quote;
-    const position = await inView(page.el);
-    await armed();
+    const position = await armedInView(page.el);
     const shown = frameApproval()!;
     // Who asks: this page's host as the frame's handshake read it, the host's name only beside it.
     expect(shown.requester).to.equal(`${location.host} (Acme Shop) asks you to approve this payment.`);
@@ -125,8 +135,7 @@ describe('isolated mode: the approval in the wallet’s frame', () => {
     expect(page.approveHeard).to.include('ew-error CONFIG_FRAME_DATA_INVALID');
     // The good quote shows and arms.
     page.approve.quote = quote;
-    await inView(page.el);
-    await armed();
+    await armedInView(page.el);
   });
 
   it('a frame the host page crops never arms, in every engine: not with Approve cut off, nor with only who asks cut off', async () => {
@@ -148,8 +157,7 @@ describe('isolated mode: the approval in the wallet’s frame', () => {
     // Shown whole, it arms.
     crop.style.cssText = '';
     page.el.style.marginBlockStart = '';
-    await inView(page.el);
-    await armed();
+    await armedInView(page.el);
   });
 
   const visibilityTracking = () =>
@@ -160,8 +168,7 @@ describe('isolated mode: the approval in the wallet’s frame', () => {
   itNeeds(visibilityTracking, 'a frame the host covers, makes see-through or rotates never arms', async () => {
     const page = await signedInApproval();
     page.approve.quote = await quoteFor(page.wallet, 1_000);
-    await inView(page.el);
-    await armed();
+    await armedInView(page.el);
     const hostile: [string, () => () => void][] = [
       ['see-through', () => ((page.el.style.opacity = '0.3'), () => (page.el.style.opacity = ''))],
       ['rotated', () => ((page.el.style.transform = 'rotate(4deg)'), () => (page.el.style.transform = ''))],
@@ -229,8 +236,7 @@ describe('isolated mode: the approval in the wallet’s frame', () => {
       page.el.append(second);
       expect(heard).to.deep.equal(['CONFIG_FRAME_CHILD_TWICE']);
       // And the real approval still arms and signs on a real click.
-      const position = await inView(page.el);
-      await armed();
+      const position = await armedInView(page.el);
       await sendMouse({ type: 'click', position });
       await waitFor(() => page.signatures.length === 1, 'the signature');
     } finally {
