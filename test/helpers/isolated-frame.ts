@@ -59,11 +59,20 @@ export async function isolatedWallet(
   return { el, heard, details };
 }
 
-/** Signs in inside the frame by keyboard only: into the frame, "Email me a code", then the code. */
+/**
+ * Signs in inside the frame by keyboard only: Tab into the frame to "Email me a code" (its report says
+ * where focus is, so a press never goes before the button is drawn and focused), Enter, then the code.
+ */
 export async function signInByKeyboard(heard: string[]): Promise<void> {
   await waitFor(() => heard.includes('ew-ready'), 'ew-ready from the frame');
+  await waitFor(() => frameWallets().some((w) => w.buttons.includes('Email me a code')), 'the sign-in drawn');
   (document.activeElement as HTMLElement | null)?.blur();
-  await sendKeys({ press: 'Tab' });
+  for (let presses = 0; !frameWallets().some((w) => w.focus === 'Email me a code'); presses++) {
+    if (presses === 6) throw new Error(`Tab never reached "Email me a code" (${JSON.stringify(frameWallets())})`);
+    await sendKeys({ press: 'Tab' });
+    // The frame reports every 50 ms: wait for a report made after this press.
+    await new Promise((r) => setTimeout(r, 120));
+  }
   await sendKeys({ press: 'Enter' });
   await waitFor(() => heard.includes('ew-otp-sent'), `ew-otp-sent from the frame (heard ${heard.join(', ')})`);
   await sendKeys({ type: '000000' });
@@ -92,6 +101,8 @@ export interface FrameWallet {
   buttons: string[];
   /** Theme values the frame applied on its wallet, by name ('' where none). */
   theme: Record<string, string>;
+  /** The text of the element that has focus in the frame, if any. */
+  focus: string | null;
 }
 
 let latest: FrameApproval | null | undefined;
