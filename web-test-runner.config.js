@@ -162,6 +162,55 @@ const viewportCommand = {
   },
 };
 
+/**
+ * The page's other windows (`popup` command, test/helpers/popup.ts): a real click in, or the closing
+ * of, the window whose URL ends in `payload.hash` (isolated mode's confirmation window), which the
+ * test page cannot reach itself. Playwright and Puppeteer list a page per window; over WebDriver the
+ * session switches to the window and back.
+ */
+const popupCommand = {
+  name: 'popup',
+  async executeCommand({ command, payload, session }) {
+    if (command !== 'popup') return undefined;
+    const { hash, action, x = 0, y = 0 } = payload;
+    const page = session.browser.getPage?.(session.id);
+    const driver = session.browser.driver;
+    if (page) {
+      const context = typeof page.context === 'function' ? page.context() : page.browserContext();
+      const popup = (await context.pages()).find((p) => p !== page && p.url().endsWith(hash));
+      if (!popup) return { open: false };
+      if (action === 'click') await popup.mouse.click(x, y);
+      if (action === 'close') await popup.close();
+      return { open: true };
+    }
+    if (!driver) return { missing: "no window control in this browser's automation" };
+    const home = await driver.getWindowHandle();
+    try {
+      for (const handle of await driver.getWindowHandles()) {
+        if (handle === home) continue;
+        await driver.switchToWindow(handle);
+        if (!(await driver.getUrl()).endsWith(hash)) continue;
+        if (action === 'click') {
+          const pointer = { type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' } };
+          const actions = [
+            { type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport' },
+            { type: 'pointerDown', button: 0 },
+            { type: 'pointerUp', button: 0 },
+          ];
+          await driver.performActions([{ ...pointer, actions }]);
+          // A click that closes the window (Confirm, Cancel) leaves nothing to release the pointer in.
+          await driver.releaseActions().catch(() => undefined);
+        }
+        if (action === 'close') await driver.closeWindow();
+        return { open: true };
+      }
+      return { open: false };
+    } finally {
+      await driver.switchToWindow(home);
+    }
+  },
+};
+
 export default {
   // Node-only files and page tests (which drive pages from Node) are not browser suites.
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', '!test/**/*.page.test.ts'],
@@ -186,6 +235,7 @@ export default {
     colorSchemeCommand,
     accessibilityCommand,
     viewportCommand,
+    popupCommand,
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
   ],
   browsers: [await engineLauncher(process.env.WTR_ENGINE ?? 'chromium')],

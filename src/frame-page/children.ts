@@ -5,6 +5,7 @@
  * surface table (its attributes, its data, its events); its events go back
  * with its number, for the host to re-dispatch on its own child.
  */
+import type { ConfirmElsewhere } from '../elements/approve-quote/confirm-elsewhere.js';
 import type { FrameMessage, HostMessage } from '../frame-link/messages.js';
 import type { LinkPort } from '../frame-link/port.js';
 import type { Surface } from '../frame-link/surface.js';
@@ -23,8 +24,8 @@ export class FrameChildren {
     private readonly surface: Surface,
     private readonly link: LinkPort<FrameMessage>,
     private readonly allowed: AttributeRule,
-    /** The embedding page's origin, as the handshake read it: the child says it as who asks. */
-    private readonly embedderOrigin: string,
+    /** What the frame gives its approval: who asks (the handshake's origin) and its confirmation window. */
+    private readonly approval: { embedderOrigin: string; confirmElsewhere: ConfirmElsewhere | undefined },
   ) {}
 
   /**
@@ -67,7 +68,7 @@ export class FrameChildren {
     const element = this.parent.ownerDocument.createElement(tag);
     for (const [name, value] of Object.entries(attributes))
       if (this.allowed(surface, name, value)) element.setAttribute(name, value);
-    (element as HTMLElement & { embedderOrigin?: string }).embedderOrigin = this.embedderOrigin;
+    Object.assign(element, this.approval);
     for (const name of surface.events)
       element.addEventListener(name, (event) => {
         const detail = wireDetail((event as CustomEvent).detail) ?? null;

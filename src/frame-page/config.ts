@@ -12,7 +12,16 @@ export interface FrameConfig {
   parentOrigins: string[];
   /** Attributes set on every element the frame draws (`api-base`, `otp-target-key`, …). */
   attributes: Record<string, string>;
+  /**
+   * When a payment is confirmed in a window of the frame's own origin after Approve
+   * (approval-window/): `where-unseen` (the default) in engines that cannot tell a covered or
+   * see-through frame from a seen one, `always`, or `never` (that risk then stays, docs/isolated-mode.md).
+   */
+  approvalWindow: ApprovalWindowMode;
 }
+
+export const APPROVAL_WINDOW_MODES = ['where-unseen', 'always', 'never'] as const;
+export type ApprovalWindowMode = (typeof APPROVAL_WINDOW_MODES)[number];
 
 export class FrameConfigError extends Error {
   override name = 'FrameConfigError';
@@ -39,7 +48,16 @@ export function parseFrameConfig(json: unknown): FrameConfig {
     throw new FrameConfigError(`frame.json: ${why}`);
   };
   if (typeof json !== 'object' || json === null) fail('not a JSON object');
-  const { v, parentOrigins, attributes = {} } = json as Record<string, unknown>;
+  const {
+    v,
+    parentOrigins,
+    attributes = {},
+    approvalWindow = 'where-unseen',
+    ...rest
+  } = json as Record<string, unknown>;
+  const unknown = Object.keys(rest);
+  if (unknown.length > 0)
+    fail(`${JSON.stringify(unknown[0])} is not a setting of frame.json (v, parentOrigins, attributes, approvalWindow)`);
   if (v !== 1) fail(`"v" must be 1 (this frame reads version 1)`);
   if (!Array.isArray(parentOrigins) || parentOrigins.length === 0)
     fail('"parentOrigins" must list the origins of the pages that show the frame');
@@ -55,5 +73,11 @@ export function parseFrameConfig(json: unknown): FrameConfig {
     const problem = VALUE_CHECKS[name]?.(value as string);
     if (problem) fail(`"attributes": "${name}" ${problem}`);
   }
-  return { parentOrigins: [...(parentOrigins as string[])], attributes: { ...(attributes as Record<string, string>) } };
+  if (!(APPROVAL_WINDOW_MODES as readonly unknown[]).includes(approvalWindow))
+    fail(`"approvalWindow" must be one of ${APPROVAL_WINDOW_MODES.map((m) => `"${m}"`).join(', ')}`);
+  return {
+    parentOrigins: [...(parentOrigins as string[])],
+    attributes: { ...(attributes as Record<string, string>) },
+    approvalWindow: approvalWindow as ApprovalWindowMode,
+  };
 }

@@ -12,6 +12,7 @@ import { FRAME_OWNED, SURFACES, type Surface } from '../frame-link/surface.js';
 import { readHostMessage } from '../frame-link/validate.js';
 import type { FrameConfig } from './config.js';
 import { THEME_TOKENS } from '../frame-link/theme-tokens.js';
+import { windowConfirmer } from './approval-window/open-window.js';
 import { FrameChildren } from './children.js';
 import { checkTheme } from './theme-check.js';
 import { wireDetail } from './wire-detail.js';
@@ -50,7 +51,8 @@ export function mountElement(
   const link = linkPort<HostMessage, FrameMessage>(port, readHostMessage, (message) => {
     if (message.t === 'init' && !element) {
       element = create(doc, config, surface, tag, link, (event) => !!children?.owns(event));
-      children = new FrameChildren(element, surface, link, allowed, origin);
+      const confirmElsewhere = windowConfirmer(doc.defaultView!, config.approvalWindow, origin);
+      children = new FrameChildren(element, surface, link, allowed, { embedderOrigin: origin, confirmElsewhere });
       for (const [name, value] of Object.entries(message.attributes))
         if (allowed(surface, name, value)) element.setAttribute(name, value);
         else refused++;

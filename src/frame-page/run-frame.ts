@@ -6,6 +6,8 @@
  */
 import { acceptParentLink } from '../frame-link/handshake.js';
 import { SURFACES } from '../frame-link/surface.js';
+import { runApprovalWindow } from './approval-window/run-window.js';
+import { WINDOW_HASH } from './approval-window/open-window.js';
 import { parseFrameConfig, type FrameConfig } from './config.js';
 import { mountElement } from './mount.js';
 
@@ -34,7 +36,8 @@ export function runFrame(view: Window, version: string, configUrl = 'frame.json'
   // body's height is what the host must show.
   doc.body.style.margin = '0';
   doc.body.style.display = 'flow-root';
-  if (view.parent === view) return say(doc, 'top');
+  // On top, the page is either the window a frame opened to confirm a payment in, or opened by hand.
+  if (view.parent === view) return view.location.hash === WINDOW_HASH ? runApprovalWindow(view) : say(doc, 'top');
   const config = readConfig(view, configUrl);
   config.catch((error: unknown) => {
     console.error(`embedded-wallet-elements: ${(error as Error).message}`);

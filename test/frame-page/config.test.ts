@@ -17,7 +17,10 @@ describe('frame.json', () => {
     expect(parseFrameConfig(good)).to.deep.equal({
       parentOrigins: ['https://shop.example'],
       attributes: { 'api-base': '/api/wallet', 'otp-target-key': `04${'ab'.repeat(64)}` },
+      approvalWindow: 'where-unseen',
     });
+    for (const mode of ['never', 'always', 'where-unseen'])
+      expect(parseFrameConfig({ ...good, approvalWindow: mode }).approvalWindow).to.equal(mode);
   });
 
   it('refuses each mistake by name', () => {
@@ -40,6 +43,10 @@ describe('frame.json', () => {
       [{ ...good, attributes: { 'api-base': 'http://relay.example' } }, /must be a path/],
       [{ ...good, attributes: { 'max-session-seconds': '-1' } }, /whole number/],
       [{ ...good, attributes: { 'dangerously-trust-unpinned-sandbox': 'false' } }, /is on whenever present/],
+      // A misspelt setting is not silently the default: "approvalWindow" off by a letter would drop the window.
+      [{ ...good, approvalWindows: 'always' }, /"approvalWindows" is not a setting of frame.json/],
+      [{ ...good, approvalWindow: 'sometimes' }, /"approvalWindow" must be one of/],
+      [{ ...good, approvalWindow: false }, /"approvalWindow" must be one of/],
     ];
     for (const [json, words] of cases)
       expect(() => parseFrameConfig(json), JSON.stringify(json)).to.throw(FrameConfigError, words);

@@ -8,6 +8,7 @@
  */
 import '../../src/host.js';
 import type { EwWallet } from '../../src/elements/index.js';
+import type { ApprovalWindowMode } from '../../src/frame-page/config.js';
 import { sandboxKeys, type TestWallet } from './browser-stack.js';
 import { sendKeys, waitFor } from './dom.js';
 
@@ -16,11 +17,16 @@ other.hostname = other.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1';
 export const FRAME_ORIGIN = other.origin;
 
 /** The frame page's URL, with the frame.json it reads. */
-export async function framePage(parentOrigins: string[]): Promise<string> {
+export async function framePage(
+  parentOrigins: string[],
+  approvalWindow: ApprovalWindowMode = 'never',
+): Promise<string> {
   const keys = await sandboxKeys();
   const config = {
     v: 1,
     parentOrigins,
+    // The frame's own arming is what most tests measure; the confirmation window has tests of its own.
+    approvalWindow,
     attributes: { 'api-base': '/api-frame', 'otp-target-key': keys.otpTarget, 'export-key': keys.export },
   };
   const url = new URL('/test/frame-link/fixtures/wallet-frame.html', FRAME_ORIGIN);
@@ -40,9 +46,10 @@ export async function isolatedWallet(
   parentOrigins = [location.origin],
   inside?: Element,
   parent: Element = document.body,
+  approvalWindow?: ApprovalWindowMode,
 ) {
   const el = document.createElement('ew-wallet') as EwWallet;
-  el.setAttribute('frame', await framePage(parentOrigins));
+  el.setAttribute('frame', await framePage(parentOrigins, approvalWindow));
   el.setAttribute('account-id', wallet.accountId);
   el.setAttribute('customer-id', wallet.customerId);
   el.setAttribute('hide-sections', '');
@@ -105,12 +112,36 @@ export interface FrameWallet {
   focus: string | null;
 }
 
+/** What the frame's confirmation window shows (wallet-frame.ts's probe in it). */
+export interface ApprovalWindowState {
+  lost: boolean;
+  title: string;
+  submit: Box | null;
+  cancel: Box | null;
+  armed: boolean | null;
+  requester: string | null;
+  payee: string | null;
+  summary: string | null;
+  error: string | null;
+}
+
 let latest: FrameApproval | null | undefined;
+/** The confirmation window's last report, and when it came (a closed window stops reporting). */
+let windowReport: { state: ApprovalWindowState | null; at: number } | undefined;
 /** Each frame's last report of its wallet, by the frame's window. */
 const wallets = new Map<MessageEventSource, FrameWallet>();
 addEventListener('message', (event) => {
-  const data = event.data as { ewTestProbe?: boolean; approve?: FrameApproval | null; wallet?: FrameWallet } | null;
+  const data = event.data as {
+    ewTestProbe?: boolean;
+    approve?: FrameApproval | null;
+    wallet?: FrameWallet;
+    window?: ApprovalWindowState | null;
+  } | null;
   if (event.origin !== FRAME_ORIGIN || !data?.ewTestProbe) return;
+  if ('window' in data) {
+    windowReport = { state: data.window ?? null, at: Date.now() };
+    return;
+  }
   latest = data.approve ?? null;
   if (data.wallet && event.source) wallets.set(event.source, data.wallet);
 });
@@ -118,11 +149,16 @@ addEventListener('message', (event) => {
 /** The frame's approval as last reported (one wallet frame per test). */
 export const frameApproval = (): FrameApproval | null | undefined => latest;
 
+/** The confirmation window as it reported in the last 300 ms; undefined when none did (closed, or never opened). */
+export const approvalWindow = (): ApprovalWindowState | null | undefined =>
+  windowReport && Date.now() - windowReport.at < 300 ? windowReport.state : undefined;
+
 /** What each wallet frame on the page last reported, in no particular order. */
 export const frameWallets = (): FrameWallet[] => [...wallets.values()];
 
 /** Forgets the last reports (between tests, and when frames are replaced). */
 export const resetFrameApproval = () => {
   latest = undefined;
+  windowReport = undefined;
   wallets.clear();
 };

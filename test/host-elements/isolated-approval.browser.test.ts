@@ -10,75 +10,18 @@
  */
 import { expect } from 'chai';
 import { afterEach, beforeEach, describe, it, itNeeds } from '#test-harness';
-import type { EwApproveQuote, EwWallet } from '../../src/elements/index.js';
 import { ARM_AFTER_MS } from '../../src/elements/approve-quote/approve-quote.js';
 import type { Quote } from '../../src/protocol/index.js';
-import { newWallet, platform, quoteFor, type TestWallet } from '../helpers/browser-stack.js';
+import { platform, quoteFor } from '../helpers/browser-stack.js';
 import { sendMouse, waitFor } from '../helpers/dom.js';
-import { frameApproval, isolatedWallet, resetFrameApproval, signInByKeyboard } from '../helpers/isolated-frame.js';
+import { approvalShown, armedInView, signedInApproval } from '../helpers/isolated-approval.js';
+import { frameApproval, resetFrameApproval } from '../helpers/isolated-frame.js';
 
 beforeEach(() => resetFrameApproval());
 afterEach(() => {
   document.querySelectorAll('ew-wallet, ew-approve-quote, .veil').forEach((el) => el.remove());
   scrollTo(0, 0);
 });
-
-interface Approval {
-  wallet: TestWallet;
-  el: EwWallet;
-  approve: EwApproveQuote;
-  heard: string[];
-  /** Every event on the host's `<ew-approve-quote>`, as `name` or `name CODE`. */
-  approveHeard: string[];
-  signatures: CustomEvent[];
-}
-
-/** A wallet signed in inside its frame, with an `<ew-approve-quote>` in it (no quote yet). */
-async function signedInApproval(attributes: Record<string, string> = {}, parent?: Element): Promise<Approval> {
-  const wallet = await newWallet();
-  const approve = document.createElement('ew-approve-quote') as EwApproveQuote;
-  for (const [name, value] of Object.entries(attributes)) approve.setAttribute(name, value);
-  const approveHeard: string[] = [];
-  const signatures: CustomEvent[] = [];
-  for (const name of ['ew-signature', 'ew-error', 'ew-load-error', 'ew-ready', 'ew-payment-settled'])
-    approve.addEventListener(name, (event) => {
-      const { detail } = event as CustomEvent<{ code?: string }>;
-      approveHeard.push(detail?.code ? `${name} ${detail.code}` : name);
-      if (name === 'ew-signature') signatures.push(event as CustomEvent);
-    });
-  const { el, heard } = await isolatedWallet(wallet, [location.origin], approve, parent);
-  await signInByKeyboard(heard);
-  return { wallet, el, approve, heard, approveHeard, signatures };
-}
-
-/** The frame's approval once it shows an Approve button and its payee (the card's full height). */
-const approvalShown = () =>
-  waitFor(() => {
-    const shown = frameApproval();
-    return shown?.submit && !shown.reading ? shown : undefined;
-  }, 'the approval');
-
-/**
- * Keeps the frame's card (who asks down to Approve) in the host page's viewport until Approve arms, as
- * a user reading it would: the wallet above the card may still change height (its balance) after a
- * first scroll. Gives the button's centre on the host page.
- */
-async function armedInView(el: Element): Promise<[number, number]> {
-  await approvalShown();
-  const started = performance.now();
-  for (;;) {
-    const shown = frameApproval()!;
-    const frame = el.getBoundingClientRect();
-    const submit = shown.submit!;
-    if (shown.armed)
-      return [Math.round(frame.x + submit.x + submit.width / 2), Math.round(frame.y + submit.y + submit.height / 2)];
-    const top = frame.top + (shown.requesterBox ?? submit).y;
-    const bottom = frame.top + submit.y + submit.height;
-    if (top < 0 || bottom > innerHeight) scrollBy(0, (top + bottom - innerHeight) / 2);
-    if (performance.now() - started > 10_000) throw new Error(`Approve never armed in view: ${JSON.stringify(shown)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Watches the frame's reports for `ms`: Approve must not be armed in any of them. */
 async function neverArmed(ms: number): Promise<void> {

@@ -12,8 +12,8 @@ import type { Arming } from './arming.js';
 
 export interface ApproveButton {
   view: VerifiedQuote;
-  /** Signing: the button says so, and presses wait. */
-  pending: boolean;
+  /** Signing, or waiting for the confirmation window: what the button says meanwhile (presses wait). */
+  pending: string | false;
   arming: Arming;
   /** In a frame the host did not allow: it never arms. */
   framed: boolean;
@@ -27,14 +27,14 @@ export function approveButton({ view, pending, arming, framed, press, s }: Appro
       part="submit"
       type="button"
       class=${waiting && !armed ? 'arming' : ''}
-      aria-disabled=${pending || !armed ? 'true' : 'false'}
+      aria-disabled=${!!pending || !armed ? 'true' : 'false'}
       aria-describedby=${view.verified ? 'arm-hint' : 'unverified arm-hint'}
       @keydown=${(event: KeyboardEvent) => event.repeat && event.preventDefault()}
       @click=${press}
     >
-      ${pending ? html`${spinner()}${s.approving}` : s.approve}
+      ${pending ? html`${spinner()}${pending}` : s.approve}
     </button>
-    ${waitStatus(pending && s.approving)}
+    ${waitStatus(pending)}
     <p id="arm-hint" class=${framed ? 'muted' : 'visually-hidden'}>
       ${armed ? '' : framed ? s.framedHint : s.armHint}
     </p>`;

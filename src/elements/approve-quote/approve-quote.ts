@@ -13,22 +13,12 @@ import { approveQuoteStyles } from './approve-quote.styles.js';
 import { approveButton } from './approve-button.js';
 import { Arming, isFramed } from './arming.js';
 import { PayeeRead, payeeBlock, paymentDetails, requester } from './payee.js';
-import { countdown, quoteSummary, showQuote, type PaymentStatus, type Shown } from './quote-summary.js';
+import { countdown, quoteSummary, showQuote, SHOWN_FROM, type PaymentStatus, type Shown } from './quote-summary.js';
+import { ConfirmingElsewhere, type ConfirmElsewhere } from './confirm-elsewhere.js';
 import { Receipt, settledEvent } from './receipt.js';
 
 export { ARM_AFTER_MS } from './arming.js';
 export type { PaymentStatus } from './quote-summary.js';
-
-/** What the summary is drawn from: a change to any redraws it, and disarms Approve. */
-const SHOWN_FROM = [
-  'quote',
-  'allowUnverifiedPayment',
-  'destinationLabel',
-  'appName',
-  'resolvedLocale',
-  'strings',
-  'client',
-] as const;
 
 /**
  * Shows what a payment quote will do and asks the user to approve it. On
@@ -90,6 +80,7 @@ export class EwApproveQuote extends WalletElement {
     status: { reflect: true },
     failureReason: { attribute: 'failure-reason' },
     embedderOrigin: { attribute: false },
+    confirmElsewhere: { attribute: false },
     approval: { state: true },
   };
 
@@ -124,6 +115,8 @@ export class EwApproveQuote extends WalletElement {
   declare failureReason: string | undefined;
   /** Set by the wallet's frame page (isolated mode, children.ts): the embedding page's origin (who asks; arming.ts). */
   declare protected embedderOrigin: string | undefined;
+  /** Set by the wallet's frame page where the payment is confirmed in a window of its own (confirm-elsewhere.ts). */
+  declare protected confirmElsewhere: ConfirmElsewhere | undefined;
   declare private approval: QuoteApproval | undefined;
   /** The quote as checked and formatted; the only thing rendered and signed. */
   private shown: Shown | undefined;
@@ -133,6 +126,7 @@ export class EwApproveQuote extends WalletElement {
   private readonly clock = new ServerTimeController(this);
   private readonly payee = new PayeeRead(this, () => this.arming.disarm());
   private readonly receipt = new Receipt(this);
+  private readonly elsewhere = new ConfirmingElsewhere();
 
   /** Whether a quote is on screen whose payment has not settled: a wallet above keeps it shown when the session ends. */
   get paymentPending(): boolean {
@@ -172,19 +166,17 @@ export class EwApproveQuote extends WalletElement {
     // A new quote starts over; the same quote in other words (a label, a language) keeps its one
     // approval, its receipt and a signing under way, so it is never signed twice.
     if (changed.has('quote')) {
+      this.elsewhere.cancel();
       this.approval = this.status = this.failureReason = undefined;
       this.wallet.reset();
     }
     this.shown = this.refused = undefined;
     if (this.quote === undefined) return;
+    const { allowUnverifiedPayment, destinationLabel, resolvedLocale: locale } = this;
     try {
-      this.shown = showQuote(this.quote, {
-        allowUnverifiedPayment: this.allowUnverifiedPayment,
-        // Held to the signed-in wallet now, not at the click: another wallet's quote never shows an Approve.
-        accountId: this.client?.accountId,
-        locale: this.resolvedLocale,
-        destinationLabel: this.destinationLabel,
-      });
+      // Held to the signed-in wallet now, not at the click: another wallet's quote never shows an Approve.
+      const accountId = this.client?.accountId;
+      this.shown = showQuote(this.quote, { allowUnverifiedPayment, accountId, locale, destinationLabel });
     } catch (error) {
       this.refuse(error);
     }
@@ -229,8 +221,9 @@ export class EwApproveQuote extends WalletElement {
     const quote = this.quote;
     if (!client) return;
     // The private copy checked for display is what gets signed; the opt-in is the one it was shown under.
-    const approval = await this.wallet.run('approveQuote', () =>
-      client.approveQuote(view.quote, { allowUnverifiedPayment: !view.verified }),
+    const sign = () => client.approveQuote(view.quote, { allowUnverifiedPayment: !view.verified });
+    const approval = await this.wallet.run('approveQuote', async () =>
+      (await this.confirmed(view)) ? sign() : undefined,
     );
     if (approval) {
       // The approval is the quote's: kept while that quote is shown, whatever its words became meanwhile.
@@ -241,6 +234,14 @@ export class EwApproveQuote extends WalletElement {
       this.renderRoot.querySelector<HTMLElement>('[part~="status"]')?.focus();
     }
     return approval;
+  }
+
+  /** Whether the user confirmed `view` in the frame's window, where there is one (true where there is none). */
+  private confirmed(view: VerifiedQuote): Promise<boolean> {
+    const { appName, destinationLabel, resolvedLocale: locale, payee, client } = this;
+    const facts = { appName, destinationLabel, locale, payee: payee.value, accountId: client?.accountId };
+    // Only for the quote still on screen: one set meanwhile is not what the window showed.
+    return this.elsewhere.confirm(this.confirmElsewhere, view, facts).then((ok) => ok && view === this.shown?.view);
   }
 
   private onClick(view: VerifiedQuote): void {
@@ -279,7 +280,7 @@ export class EwApproveQuote extends WalletElement {
               : html`${countdown(msLeft, s)}
                 ${approveButton({
                   view,
-                  pending: this.wallet.pending,
+                  pending: this.wallet.pending && (this.elsewhere.waiting ? s.confirmInWindow : s.approving),
                   arming: this.arming,
                   framed: isFramed(this) && !this.allowFramed && !this.embedderOrigin,
                   press: () => this.onClick(view),

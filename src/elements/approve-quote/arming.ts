@@ -12,7 +12,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 export const ARM_AFTER_MS = 600;
 
 /** Whether this engine reports occlusion and opacity (IntersectionObserver v2: `isVisible`). */
-const tracksVisibility =
+export const tracksVisibility =
   typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
 
 /** True when `el`'s page is shown inside a frame: a framing page can hide it and catch its clicks. */

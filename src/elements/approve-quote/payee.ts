@@ -90,6 +90,9 @@ export class PayeeRead implements ReactiveController {
   }
 }
 
+/** What the payee blocks draw from: a PayeeRead, or (in isolated mode's confirmation window) what it read. */
+export type PayeeShown = Pick<PayeeRead, 'value' | 'settled'>;
+
 /** Placeholders for the name, the account and the check while they are read: nothing below moves down. */
 const reading = html`<span class="skeleton" aria-hidden="true"></span
   ><span class="skeleton short" aria-hidden="true"></span><span class="skeleton short" aria-hidden="true"></span>`;
@@ -98,7 +101,7 @@ const reading = html`<span class="skeleton" aria-hidden="true"></span
  * The payee: its name (or the host's label), how the name was checked, and the account in short;
  * placeholders in their place while `read` is not settled.
  */
-export function payeeBlock(shown: Shown, read: PayeeRead, s: WalletStrings) {
+export function payeeBlock(shown: Shown, read: PayeeShown, s: WalletStrings) {
   const payee = shownPayee(shown, read);
   const name = payee?.name ? visibleLabel(payee.name) : undefined;
   const facts = payee
@@ -124,11 +127,11 @@ export function payeeBlock(shown: Shown, read: PayeeRead, s: WalletStrings) {
 }
 
 /** The payee read for the account on screen, never another's. */
-const shownPayee = (shown: Shown, read: PayeeRead) =>
+const shownPayee = (shown: Shown, read: PayeeShown) =>
   read.value?.id === shown.view.destinationAccountId ? read.value : undefined;
 
 /** Beside anything unsigned (the payee's details, the host's label), which of what is shown the signature covers. */
-export function paymentDetails(shown: Shown, read: PayeeRead, s: WalletStrings) {
+export function paymentDetails(shown: Shown, read: PayeeShown, s: WalletStrings) {
   if (!shownPayee(shown, read) && !shown.label) return nothing;
   return html`<details part="details">
     <summary>${s.paymentDetails}</summary>

@@ -26,6 +26,17 @@ export function formatRate(
   return `1 ${sending.code} = ${new Intl.NumberFormat(locale, digits).format(inverse)} ${receiving.code}`;
 }
 
+/** What the summary is drawn from (`<ew-approve-quote>`'s properties): a change to any redraws it, and disarms Approve. */
+export const SHOWN_FROM = [
+  'quote',
+  'allowUnverifiedPayment',
+  'destinationLabel',
+  'appName',
+  'resolvedLocale',
+  'strings',
+  'client',
+] as const;
+
 export type PaymentStatus = 'processing' | 'completed' | 'failed';
 
 /** What the summary shows, formatted once from a verified quote. */

@@ -7,6 +7,9 @@
 export type SetupErrorCode =
   'CONFIG_MISSING_ATTRIBUTE' | 'CONFIG_INVALID_ATTRIBUTE' | 'CONFIG_CONFLICTING_WALLETS' | 'CONFIG_ENCLAVE_KEYS';
 
+/** Isolated mode: the window the payment is confirmed in could not open (pop-ups blocked, or the page's COOP cut it off). */
+export type ApprovalWindowErrorCode = 'APPROVAL_WINDOW_BLOCKED';
+
 export interface ErrorInfo {
   code: string;
   message: string;

@@ -82,6 +82,10 @@ export const STRINGS_EN: WalletStrings = {
   approving: 'Signing…',
   armHint: 'The approve button turns on once it has been in view for a moment.',
   framedHint: "For your safety, payments can't be approved inside this frame. Open the page on its own to approve.",
+  confirmInWindow: 'Confirm in the window that opened…',
+  confirmTitle: 'Confirm payment',
+  confirmPayment: 'Confirm payment',
+  confirmWindowLost: 'This window is no longer connected to your wallet. Close it and press Approve again.',
   reauthToApprove: 'Your session has ended. Sign in again to approve.',
   quoteRefused: (field) =>
     `This payment cannot be approved because a detail failed its safety check (${field}). Nothing was signed.`,
@@ -254,6 +258,9 @@ export const STRINGS_EN: WalletStrings = {
     NOT_CONFIRMED: 'The wallet service said this was done, but your wallet does not show it. Check and try again.',
     CHALLENGE_EXPIRED: 'That took too long. Try again.',
     ABORTED: 'Cancelled.',
+    // Isolated mode's confirmation window.
+    APPROVAL_WINDOW_BLOCKED:
+      'The window to confirm the payment could not open. Allow pop-ups for this site, then press Approve again.',
     // Passkey ceremonies.
     PASSKEY_CANCELLED: 'The passkey request was cancelled or timed out.',
     PASSKEY_NOT_SUPPORTED: 'This browser does not support passkeys.',

@@ -116,6 +116,10 @@ export const STRINGS_ES: WalletStrings = {
   armHint: 'El botón de aprobar se activa cuando ha estado visible un momento.',
   framedHint:
     'Por tu seguridad, los pagos no se pueden aprobar dentro de este marco. Abre la página por sí sola para aprobar.',
+  confirmInWindow: 'Confirma en la ventana que se abrió…',
+  confirmTitle: 'Confirmar pago',
+  confirmPayment: 'Confirmar pago',
+  confirmWindowLost: 'Esta ventana ya no está conectada a tu billetera. Ciérrala y pulsa Aprobar de nuevo.',
   reauthToApprove: 'Tu sesión terminó. Inicia sesión de nuevo para aprobar.',
   quoteRefused: (field) =>
     `Este pago no se puede aprobar porque un dato no pasó su control de seguridad (${field}). No se firmó nada.`,
@@ -252,6 +256,9 @@ export const STRINGS_ES: WalletStrings = {
       'El servicio de billetera dijo que estaba hecho, pero tu billetera no lo muestra. Revisa e inténtalo de nuevo.',
     CHALLENGE_EXPIRED: 'Tardó demasiado. Inténtalo de nuevo.',
     ABORTED: 'Cancelado.',
+    // La ventana de confirmación del modo aislado.
+    APPROVAL_WINDOW_BLOCKED:
+      'No se pudo abrir la ventana para confirmar el pago. Permite las ventanas emergentes de este sitio y pulsa Aprobar de nuevo.',
     PASSKEY_CANCELLED: 'La solicitud de llave de acceso se canceló o venció.',
     PASSKEY_NOT_SUPPORTED: 'Este navegador no admite llaves de acceso.',
     PASSKEY_WRONG_RP: 'Esta llave de acceso no pertenece a este sitio.',

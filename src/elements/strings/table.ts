@@ -11,7 +11,7 @@ import type {
   RelayErrorCode,
   ServiceErrorCode,
 } from '../../client/index.js';
-import type { SetupErrorCode } from '../shared/error-info.js';
+import type { ApprovalWindowErrorCode, SetupErrorCode } from '../shared/error-info.js';
 
 /** Every code an element can show: the client's and service's, the relay's, the crypto core's, passkeys', the page setup's. */
 export type ShownErrorCode =
@@ -21,6 +21,7 @@ export type ShownErrorCode =
   | CryptoErrorCode
   | PasskeyErrorCode
   | SetupErrorCode
+  | ApprovalWindowErrorCode
   /** An error without a code of ours (a bug, or a code a relay invented): said generically. */
   | 'UNKNOWN';
 
@@ -90,6 +91,14 @@ export interface WalletStrings {
   armHint: string;
   /** Approve stays off in a framed page the host did not allow (clickjacking). */
   framedHint: string;
+  /** While the payment waits for its confirmation window (isolated mode, docs/isolated-mode.md). */
+  confirmInWindow: string;
+  /** That window's title and heading. */
+  confirmTitle: string;
+  /** That window's button that approves. */
+  confirmPayment: string;
+  /** That window, opened on its own or cut off from the wallet that opened it. */
+  confirmWindowLost: string;
   reauthToApprove: string;
   /** A quote refused before anything was shown or signed; `field` names what failed its check. */
   quoteRefused: (field: string) => string;

@@ -1,0 +1,123 @@
+/**
+ * The confirmation window's card (open-window.ts): the payment as the
+ * approval in the frame showed it, checked again here from the quote, and a
+ * Confirm that arms as Approve does (in view, and still, for a moment: a
+ * window that opens under a double click does not take the second click).
+ * Drawn only on the frame page, opened by the frame (run-window.ts).
+ */
+import { css, html, nothing, type PropertyValues } from 'lit';
+import { approveQuoteStyles } from '../../elements/approve-quote/approve-quote.styles.js';
+import { approveButton } from '../../elements/approve-quote/approve-button.js';
+import { Arming } from '../../elements/approve-quote/arming.js';
+import { payeeBlock, paymentDetails, requester } from '../../elements/approve-quote/payee.js';
+import { quoteSummary, showQuote, type Shown } from '../../elements/approve-quote/quote-summary.js';
+import { describeError, type ErrorInfo } from '../../elements/shared/error-info.js';
+import { themeStyles } from '../../elements/shared/theme.styles.js';
+import { WalletElement } from '../../elements/shared/wallet-element.js';
+import { errorText } from '../../elements/strings/index.js';
+import type { FactsMessage } from './messages.js';
+
+export type WindowFacts = FactsMessage['facts'];
+
+export class EwApprovalWindow extends WalletElement {
+  static readonly tag = 'ew-approval-window';
+  protected static override inheritsWallet = false;
+  static override styles = [
+    themeStyles,
+    approveQuoteStyles,
+    // The window is the card: centred, with room around it, its two buttons full width.
+    css`
+      :host {
+        max-width: 26rem;
+        margin: 0 auto;
+        padding: calc(var(--_space) * 2);
+      }
+      h1 {
+        margin: 0 0 var(--_space);
+        font-size: 1.25em;
+      }
+      [part~='cancel'] {
+        width: 100%;
+        margin-top: var(--_space);
+      }
+    `,
+  ];
+  static override properties = { facts: { attribute: false }, lost: { type: Boolean } };
+
+  /** What the frame sent; nothing is drawn before it. */
+  declare facts: WindowFacts | undefined;
+  /** No wallet frame to answer to (opened on its own, or its opener is gone). */
+  declare lost: boolean;
+  /** Called with the user's answer: true for Confirm, false for Cancel. */
+  answer: (confirmed: boolean) => void = () => {};
+  private shown: Shown | undefined;
+  private refused: ErrorInfo | undefined;
+  private readonly arming = new Arming(this);
+
+  constructor() {
+    super();
+    this.lost = false;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (!changed.has('facts') && !changed.has('resolvedLocale' as keyof EwApprovalWindow)) return;
+    this.arming.disarm();
+    this.shown = this.refused = undefined;
+    const facts = this.facts;
+    if (!facts) return;
+    const { allowUnverifiedPayment, accountId, destinationLabel } = facts;
+    try {
+      // Checked again here as the frame's approval did: this window shows only what the payload commits to.
+      this.shown = showQuote(facts.quote, {
+        allowUnverifiedPayment,
+        accountId,
+        destinationLabel,
+        locale: facts.locale,
+      });
+    } catch (error) {
+      this.refused = describeError(error, 'approveQuote');
+    }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    // The window is the whole card: its button, in view and still, is what must have been seen.
+    this.arming.follow(this.renderRoot, { sessionId: undefined, mayArm: !this.lost, framed: false });
+    this.ownerDocument.title = this.text.confirmTitle;
+    if (changed.has('facts') && this.shown) this.renderRoot.querySelector<HTMLElement>('h1')?.focus();
+  }
+
+  private confirm(): void {
+    if (this.arming.armed && !this.lost) this.answer(true);
+  }
+
+  protected override render() {
+    const s = this.text;
+    if (this.lost) return html`<div part="base"><p part="error" role="alert">${s.confirmWindowLost}</p></div>`;
+    if (this.refused)
+      return html`<div part="base">
+        <h1 tabindex="-1">${s.confirmTitle}</h1>
+        <p part="error" role="alert">${errorText(this.refused, s)}</p>
+      </div>`;
+    const { shown, facts } = this;
+    if (!shown || !facts) return nothing;
+    const read = { value: facts.payee, settled: true };
+    const { view } = shown;
+    return html`<div part="base">
+      <h1 tabindex="-1">${s.confirmTitle}</h1>
+      ${requester(facts.appName, facts.embedderOrigin, s)} ${payeeBlock(shown, read, s)} ${quoteSummary(shown, s)}
+      ${paymentDetails(shown, read, s)}
+      ${view.verified ? nothing : html`<p part="warning" id="unverified">${s.paymentUnverified}</p>`}
+      ${approveButton({
+        view,
+        pending: false,
+        arming: this.arming,
+        framed: false,
+        press: () => this.confirm(),
+        s: { ...s, approve: s.confirmPayment },
+      })}
+      <button part="cancel" class="secondary" type="button" @click=${() => this.answer(false)}>${s.cancel}</button>
+    </div>`;
+  }
+}

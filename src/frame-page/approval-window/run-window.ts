@@ -1,0 +1,41 @@
+/**
+ * The confirmation window's page: the frame page opened by the wallet's frame
+ * at `#approve` (open-window.ts). It takes the payment's facts only from the
+ * window that opened it, on its own origin, draws the card, and answers that
+ * window alone. Opened any other way, it says so and draws no payment.
+ */
+import { readFactsMessage, type WindowMessage } from './messages.js';
+import { EwApprovalWindow } from './approval-window.js';
+
+export function runApprovalWindow(view: Window): void {
+  const doc = view.document;
+  if (!view.customElements.get(EwApprovalWindow.tag))
+    view.customElements.define(EwApprovalWindow.tag, EwApprovalWindow);
+  const card = doc.createElement(EwApprovalWindow.tag) as EwApprovalWindow;
+  doc.body.append(card);
+  const opener = view.opener as Window | null;
+  const origin = view.location.origin;
+  if (!opener) {
+    card.lost = true;
+    return;
+  }
+  const send = (message: WindowMessage) => opener.postMessage(message, origin);
+  view.addEventListener('message', (event) => {
+    if (event.source !== opener || event.origin !== origin) return;
+    const message = readFactsMessage(event.data);
+    if (!message) return;
+    card.facts = message.facts;
+    doc.documentElement.lang = message.facts.locale;
+  });
+  card.answer = (confirmed) => {
+    // The frame that opened this window is gone (its page closed or moved on): nothing would sign.
+    if (opener.closed) {
+      card.lost = true;
+      return;
+    }
+    send(confirmed ? { t: 'ew-approval-confirm', quoteId: card.facts!.quote.id } : { t: 'ew-approval-cancel' });
+    view.close();
+  };
+  // Closing it is a cancel: the frame sees it closed, and Approve can be pressed again.
+  send({ t: 'ew-approval-ready' });
+}
