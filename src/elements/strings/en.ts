@@ -83,7 +83,6 @@ export const STRINGS_EN: WalletStrings = {
   armHint: 'The approve button turns on once it has been in view for a moment.',
   framedHint: "For your safety, payments can't be approved inside this frame. Open the page on its own to approve.",
   confirmInWindow: 'Confirm in the window that opened…',
-  confirmTitle: 'Confirm payment',
   confirmPayment: 'Confirm payment',
   confirmWindowLost: 'This window is no longer connected to your wallet. Close it and press Approve again.',
   reauthToApprove: 'Your session has ended. Sign in again to approve.',

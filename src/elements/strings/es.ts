@@ -117,7 +117,6 @@ export const STRINGS_ES: WalletStrings = {
   framedHint:
     'Por tu seguridad, los pagos no se pueden aprobar dentro de este marco. Abre la página por sí sola para aprobar.',
   confirmInWindow: 'Confirma en la ventana que se abrió…',
-  confirmTitle: 'Confirmar pago',
   confirmPayment: 'Confirmar pago',
   confirmWindowLost: 'Esta ventana ya no está conectada a tu billetera. Ciérrala y pulsa Aprobar de nuevo.',
   reauthToApprove: 'Tu sesión terminó. Inicia sesión de nuevo para aprobar.',

@@ -93,9 +93,7 @@ export interface WalletStrings {
   framedHint: string;
   /** While the payment waits for its confirmation window (isolated mode, docs/isolated-mode.md). */
   confirmInWindow: string;
-  /** That window's title and heading. */
-  confirmTitle: string;
-  /** That window's button that approves. */
+  /** That window's title, heading and the button that approves. */
   confirmPayment: string;
   /** That window, opened on its own or cut off from the wallet that opened it. */
   confirmWindowLost: string;

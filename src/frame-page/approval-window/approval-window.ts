@@ -84,7 +84,7 @@ export class EwApprovalWindow extends WalletElement {
     super.updated(changed);
     // The window is the whole card: its button, in view and still, is what must have been seen.
     this.arming.follow(this.renderRoot, { sessionId: undefined, mayArm: !this.lost, framed: false });
-    this.ownerDocument.title = this.text.confirmTitle;
+    this.ownerDocument.title = this.text.confirmPayment;
     if (changed.has('facts') && this.shown) this.renderRoot.querySelector<HTMLElement>('h1')?.focus();
   }
 
@@ -97,7 +97,7 @@ export class EwApprovalWindow extends WalletElement {
     if (this.lost) return html`<div part="base"><p part="error" role="alert">${s.confirmWindowLost}</p></div>`;
     if (this.refused)
       return html`<div part="base">
-        <h1 tabindex="-1">${s.confirmTitle}</h1>
+        <h1 tabindex="-1">${s.confirmPayment}</h1>
         <p part="error" role="alert">${errorText(this.refused, s)}</p>
       </div>`;
     const { shown, facts } = this;
@@ -105,7 +105,7 @@ export class EwApprovalWindow extends WalletElement {
     const read = { value: facts.payee, settled: true };
     const { view } = shown;
     return html`<div part="base">
-      <h1 tabindex="-1">${s.confirmTitle}</h1>
+      <h1 tabindex="-1">${s.confirmPayment}</h1>
       ${requester(facts.appName, facts.embedderOrigin, s)} ${payeeBlock(shown, read, s)} ${quoteSummary(shown, s)}
       ${paymentDetails(shown, read, s)}
       ${view.verified ? nothing : html`<p part="warning" id="unverified">${s.paymentUnverified}</p>`}
