@@ -164,7 +164,7 @@ const viewportCommand = {
 
 /**
  * The page's other windows (`popup` command, test/helpers/popup.ts): a real click in, or the closing
- * of, the window whose URL ends in `payload.hash` (isolated mode's confirmation window), which the
+ * of, the window whose URL ends in `payload.urlEnd` (isolated mode's confirmation window), which the
  * test page cannot reach itself. Playwright and Puppeteer list a page per window; over WebDriver the
  * session switches to the window and back.
  */
@@ -172,12 +172,12 @@ const popupCommand = {
   name: 'popup',
   async executeCommand({ command, payload, session }) {
     if (command !== 'popup') return undefined;
-    const { hash, action, x = 0, y = 0 } = payload;
+    const { urlEnd, action, x = 0, y = 0 } = payload;
     const page = session.browser.getPage?.(session.id);
     const driver = session.browser.driver;
     if (page) {
       const context = typeof page.context === 'function' ? page.context() : page.browserContext();
-      const popup = (await context.pages()).find((p) => p !== page && p.url().endsWith(hash));
+      const popup = (await context.pages()).find((p) => p !== page && p.url().endsWith(urlEnd));
       if (!popup) return { open: false };
       if (action === 'click') await popup.mouse.click(x, y);
       if (action === 'close') await popup.close();
@@ -189,7 +189,7 @@ const popupCommand = {
       for (const handle of await driver.getWindowHandles()) {
         if (handle === home) continue;
         await driver.switchToWindow(handle);
-        if (!(await driver.getUrl()).endsWith(hash)) continue;
+        if (!(await driver.getUrl()).endsWith(urlEnd)) continue;
         if (action === 'click') {
           const pointer = { type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' } };
           const actions = [

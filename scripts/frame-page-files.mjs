@@ -1,6 +1,8 @@
-// Isolated mode's frame page, written into `to` (after the script-tag bundle and
-// the frame script are built): index.html, and the script-tag bundle and its lazy
-// files copied beside it from `from` (they load from next to the bundle). The
+// Isolated mode's frame page, written into `to` (after the script-tag bundle, the
+// frame script and the confirmation window's script are built): index.html, the
+// script-tag bundle and its lazy files copied beside it from `from` (they load
+// from next to the bundle), and approve.html, the window the frame opens for a
+// payment to be confirmed in (src/frame-page/approval-window/). The
 // partner serves that directory alone, from an origin of its own, with the
 // headers of src/relay/frame-headers.ts. scripts/frame-page.mjs writes dist/frame/;
 // `npm start` writes the demo's own.
@@ -13,21 +15,18 @@ export function writeFramePage({ from, to }) {
     if (file.startsWith('embedded-wallet-') && !file.startsWith('embedded-wallet-host.'))
       copyFileSync(join(from, file), join(to, file));
 
-  // No inline script or style: the page runs under `script-src 'self'; style-src 'self'`.
-  writeFileSync(
-    join(to, 'index.html'),
-    `<!doctype html>
+  // No inline script or style: the pages run under `script-src 'self'; style-src 'self'`.
+  const page = (title, scripts) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="referrer" content="no-referrer" />
-    <title>Wallet</title>
-    <script src="embedded-wallet-elements.js" defer></script>
-    <script src="embedded-wallet-frame.js" defer></script>
-  </head>
+    <title>${title}</title>
+${scripts.map((src) => `    <script src="${src}" defer></script>\n`).join('')}  </head>
   <body></body>
 </html>
-`,
-  );
+`;
+  writeFileSync(join(to, 'index.html'), page('Wallet', ['embedded-wallet-elements.js', 'embedded-wallet-frame.js']));
+  writeFileSync(join(to, 'approve.html'), page('Confirm payment', ['embedded-wallet-approval.js']));
 }

@@ -6,7 +6,9 @@
 import { VERSION } from './packaging/version.js';
 import { runFrame } from './frame-page/run-frame.js';
 
-// frame.json beside this script, not beside the page: the page's path is the host's to choose
-// (its `frame` attribute), and a server that answers every path with the page would let it pick.
-const script = document.currentScript as HTMLScriptElement | null;
-runFrame(window, VERSION, new URL('frame.json', script?.src ?? location.href).href);
+// frame.json and the confirmation window's page beside this script, not beside the page: the page's
+// path is the host's to choose (its `frame` attribute), and a server that answers every path with
+// the page would let it pick.
+const beside = (file: string) =>
+  new URL(file, (document.currentScript as HTMLScriptElement | null)?.src ?? location.href).href;
+runFrame(window, VERSION, beside('frame.json'), beside('approve.html'));

@@ -37,12 +37,15 @@ const allowed = (surface: Surface, name: string, value: string | null) =>
   !owned.includes(name) &&
   (value === null || VALUE_CHECKS[name]?.(value) !== false);
 
-/** Draws element `tag` for the page of `origin` (the handshake's), following the host's messages on `port`. */
+/**
+ * Draws element `tag` for the page of `origin` (the handshake's), following the host's messages on
+ * `port`; an approval in it confirms in a window at `windowUrl` where the configuration asks for one.
+ */
 export function mountElement(
   doc: Document,
   config: FrameConfig,
   port: MessagePort,
-  { tag, origin }: { tag: string; origin: string },
+  { tag, origin, windowUrl = 'approve.html' }: { tag: string; origin: string; windowUrl?: string },
 ): Mounted {
   const surface = SURFACES[tag]!;
   let element: HTMLElement | undefined;
@@ -51,7 +54,7 @@ export function mountElement(
   const link = linkPort<HostMessage, FrameMessage>(port, readHostMessage, (message) => {
     if (message.t === 'init' && !element) {
       element = create(doc, config, surface, tag, link, (event) => !!children?.owns(event));
-      const confirmElsewhere = windowConfirmer(doc.defaultView!, config.approvalWindow, origin);
+      const confirmElsewhere = windowConfirmer(doc.defaultView!, config.approvalWindow, origin, windowUrl);
       children = new FrameChildren(element, surface, link, allowed, { embedderOrigin: origin, confirmElsewhere });
       for (const [name, value] of Object.entries(message.attributes))
         if (allowed(surface, name, value)) element.setAttribute(name, value);

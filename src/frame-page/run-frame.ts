@@ -6,8 +6,6 @@
  */
 import { acceptParentLink } from '../frame-link/handshake.js';
 import { SURFACES } from '../frame-link/surface.js';
-import { runApprovalWindow } from './approval-window/run-window.js';
-import { WINDOW_HASH } from './approval-window/open-window.js';
 import { parseFrameConfig, type FrameConfig } from './config.js';
 import { mountElement } from './mount.js';
 
@@ -29,15 +27,17 @@ async function readConfig(view: Window, url: string): Promise<FrameConfig> {
   return parseFrameConfig(await response.json());
 }
 
-/** Runs the frame in `view`; `configUrl` is where its frame.json is (beside the page by default). */
-export function runFrame(view: Window, version: string, configUrl = 'frame.json'): void {
+/**
+ * Runs the frame in `view`. Beside the page by default: `configUrl`, its frame.json, and `windowUrl`,
+ * the page of its confirmation window (approve.html).
+ */
+export function runFrame(view: Window, version: string, configUrl = 'frame.json', windowUrl = 'approve.html'): void {
   const doc = view.document;
   // The frame's page is its content: no margin, and a box that holds its child's margins, so the
   // body's height is what the host must show.
   doc.body.style.margin = '0';
   doc.body.style.display = 'flow-root';
-  // On top, the page is either the window a frame opened to confirm a payment in, or opened by hand.
-  if (view.parent === view) return view.location.hash === WINDOW_HASH ? runApprovalWindow(view) : say(doc, 'top');
+  if (view.parent === view) return say(doc, 'top');
   const config = readConfig(view, configUrl);
   config.catch((error: unknown) => {
     console.error(`embedded-wallet-elements: ${(error as Error).message}`);
@@ -48,6 +48,6 @@ export function runFrame(view: Window, version: string, configUrl = 'frame.json'
     tags: Object.keys(SURFACES),
     version,
     onRefused: (code) => say(doc, code),
-    onLink: ({ port, tag, origin }) => void config.then((c) => mountElement(doc, c, port, { tag, origin })),
+    onLink: ({ port, tag, origin }) => void config.then((c) => mountElement(doc, c, port, { tag, origin, windowUrl })),
   });
 }

@@ -5,10 +5,10 @@
  */
 import { executeServerCommand } from '@web/test-runner-commands';
 
-const HASH = '#approve';
+const PAGE = '/approve.html';
 
 async function popup(action: 'find' | 'click' | 'close', x = 0, y = 0): Promise<boolean> {
-  const answer = (await executeServerCommand('popup', { hash: HASH, action, x, y })) as {
+  const answer = (await executeServerCommand('popup', { urlEnd: PAGE, action, x, y })) as {
     open?: boolean;
     missing?: string;
   };

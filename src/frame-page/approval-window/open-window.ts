@@ -12,8 +12,6 @@ import { tracksVisibility } from '../../elements/approve-quote/arming.js';
 import type { ApprovalWindowMode } from '../config.js';
 import { readWindowMessage, type FactsMessage } from './messages.js';
 
-/** The hash the frame page reads as "draw the confirmation window" (run-frame.ts). */
-export const WINDOW_HASH = '#approve';
 /** How often the frame looks whether the user closed the window. */
 const CLOSED_POLL_MS = 250;
 
@@ -33,11 +31,12 @@ export function windowConfirmer(
   view: Window,
   mode: ApprovalWindowMode,
   embedderOrigin: string,
+  /** The window's page (approve.html, beside the frame's script): a page of its own, see run-window.ts. */
+  windowUrl: string,
 ): ConfirmElsewhere | undefined {
   if (mode === 'never' || (mode === 'where-unseen' && tracksVisibility)) return undefined;
   return (facts, signal) => {
-    const url = new URL(view.location.href);
-    url.hash = WINDOW_HASH;
+    const url = new URL(windowUrl, view.location.href);
     // A name no page can guess: `window.open('', name)` elsewhere cannot reach or navigate this window.
     const name = `ew-approval-${[...view.crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16)).join('')}`;
     // Opened within the user's press on Approve (the caller runs in the click), so no blocker mistakes it for an ad.

@@ -1,6 +1,6 @@
 /**
- * The confirmation window's page: the frame page opened by the wallet's frame
- * at `#approve` (open-window.ts). It takes the payment's facts only from the
+ * The confirmation window's page (approve.html), opened by the wallet's frame
+ * (open-window.ts). It takes the payment's facts only from the
  * window that opened it, on its own origin, draws the card, and answers that
  * window alone. Opened any other way, it says so and draws no payment.
  */

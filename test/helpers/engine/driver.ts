@@ -47,6 +47,8 @@ export interface PagePrimitives {
    * cross-origin frame in a closed shadow root (WebKitGTK's classic WebDriver).
    */
   frame?(origin: string): Promise<PagePrimitives | undefined>;
+  /** A window this page opened whose URL ends in `urlEnd` (isolated mode's confirmation window), where the automation lists windows. */
+  popup?(urlEnd: string): Promise<PagePrimitives | undefined>;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export function framePrimitives(
       await page.click(box.x + x, box.y + y);
     },
     frame: undefined,
+    popup: undefined,
   };
 }
 
@@ -272,6 +275,17 @@ export class Tab {
     if (!this.page.frame) return undefined;
     const frame = await this.until(async () => (await this.page.frame!(origin)) ?? { wait: `a frame of ${origin}` });
     return new Tab(this.engine, frame, this.timeout);
+  }
+
+  /**
+   * The window this page (or a frame in it) opened whose URL ends in `urlEnd`, once it is open;
+   * undefined where the engine's automation cannot list windows (PagePrimitives.popup).
+   */
+  async popup(urlEnd: string): Promise<Tab | undefined> {
+    const lookup = this.page.popup;
+    if (!lookup) return undefined;
+    const window = await this.until(async () => (await lookup(urlEnd)) ?? { wait: `a window at …${urlEnd}` });
+    return new Tab(this.engine, window, this.timeout);
   }
 
   close(): Promise<void> {

@@ -3,7 +3,7 @@
  * WebDriver BiDi. Its automation has no virtual authenticator, so passkeys
  * use the in-page software authenticator (../page-authenticator.ts).
  */
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Page } from 'puppeteer-core';
 import { ensureFirefox } from '../../../scripts/firefox.mjs';
 import { framePrimitives, inPageScript, Tab, type Engine, type PagePrimitives } from './driver.js';
 
@@ -18,41 +18,58 @@ export async function launchFirefox(): Promise<Engine> {
       return {
         async newTab() {
           const page = await context.newPage();
-          await page.evaluateOnNewDocument(`${inPageScript()};window.__ewDriver.watch({ errors: false });`);
-          const problems: string[] = [];
-          const warnings: string[] = [];
-          page.on('console', (m) => {
-            if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
-            if (m.type() === 'warn') warnings.push(m.text());
-          });
-          page.on('pageerror', (e) => problems.push(`uncaught: ${(e as Error).message ?? String(e)}`));
-          const primitives: PagePrimitives = {
-            run: (fn, arg) => page.evaluate(fn as never, arg) as never,
-            goto: async (url) => void (await page.goto(url)),
-            click: (x, y) => page.mouse.click(x, y),
-            type: (text) => page.keyboard.type(text),
-            screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png`, fullPage: true })),
-            reported: () => ({ problems, warnings }),
-            addInitScript: async (fn, arg) => void (await page.evaluateOnNewDocument(fn as never, arg)),
-            async addAuthenticator() {
-              await page.evaluate(() => (window as any).__ewDriver.installAuthenticator());
-              return 'the in-page software authenticator (Firefox under WebDriver BiDi has no virtual one)';
-            },
-            close: () => page.close(),
-            async frame(origin) {
-              const found = page.frames().find((f) => f !== page.mainFrame() && f.url().startsWith(origin));
-              if (!found) return undefined;
-              return framePrimitives(primitives, {
-                run: (fn, arg) => found.evaluate(fn as never, arg) as never,
-                box: async () => (await found.frameElement())?.boundingBox() ?? null,
-              });
-            },
-          };
-          return new Tab('firefox', primitives);
+          await page.evaluateOnNewDocument(IN_PAGE());
+          return new Tab('firefox', pagePrimitives(page));
         },
         close: () => context.close(),
       };
     },
     close: () => browser.close(),
   };
+}
+
+const IN_PAGE = () => `${inPageScript()};window.__ewDriver.watch({ errors: false });`;
+
+/** One Puppeteer page (a tab, or a window it opened) as the driver's primitives. */
+function pagePrimitives(page: Page): PagePrimitives {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
+    if (m.type() === 'warn') warnings.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(`uncaught: ${(e as Error).message ?? String(e)}`));
+  const primitives: PagePrimitives = {
+    run: (fn, arg) => page.evaluate(fn as never, arg) as never,
+    goto: async (url) => void (await page.goto(url)),
+    click: (x, y) => page.mouse.click(x, y),
+    type: (text) => page.keyboard.type(text),
+    screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png`, fullPage: true })),
+    reported: () => ({ problems, warnings }),
+    addInitScript: async (fn, arg) => void (await page.evaluateOnNewDocument(fn as never, arg)),
+    async addAuthenticator() {
+      await page.evaluate(() => (window as any).__ewDriver.installAuthenticator());
+      return 'the in-page software authenticator (Firefox under WebDriver BiDi has no virtual one)';
+    },
+    close: () => page.close(),
+    async frame(origin) {
+      const found = page.frames().find((f) => f !== page.mainFrame() && f.url().startsWith(origin));
+      if (!found) return undefined;
+      return framePrimitives(primitives, {
+        run: (fn, arg) => found.evaluate(fn as never, arg) as never,
+        box: async () => (await found.frameElement())?.boundingBox() ?? null,
+      });
+    },
+    async popup(urlEnd) {
+      const found = (await page.browserContext().pages()).find((p) => p !== page && p.url().endsWith(urlEnd));
+      if (!found) return undefined;
+      // A window the page opened has no init script of its own: the in-page half goes in once it has loaded.
+      const opened = pagePrimitives(found);
+      opened.ensureScript = async () => {
+        if (!(await found.evaluate(() => '__ewDriver' in window))) await found.evaluate(IN_PAGE());
+      };
+      return opened;
+    },
+  };
+  return primitives;
 }

@@ -9,6 +9,7 @@
  * test-results/e2e/<engine>/.
  */
 import { expect } from 'chai';
+import { confirmIfAsked } from '../../helpers/confirm-window.js';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import { startDemo, type RunningDemo } from '../../helpers/demo-server.js';
@@ -150,8 +151,10 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     const quoteId = /Quote:[0-9a-f-]{36}/.exec(created)![0];
     await beforeApprove?.(quoteId);
     // It arms only after being in view for a moment, as a user would see it; the click waits for that.
-    if (approveIn) await approveIn.click({ role: 'button', name: 'Approve', reading: 'ew-approve-quote' });
-    else await tab.click({ role: 'button', name: 'Approve' });
+    if (approveIn) {
+      await approveIn.click({ role: 'button', name: 'Approve', reading: 'ew-approve-quote' });
+      await confirmIfAsked(tab);
+    } else await tab.click({ role: 'button', name: 'Approve' });
     return quoteId;
   }
 
