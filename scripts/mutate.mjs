@@ -485,8 +485,8 @@ export const MUTANTS = [
   {
     name: "approve: signs the host's object, not the checked copy",
     file: APPROVE,
-    search: '      client.approveQuote(view.quote, { allowUnverifiedPayment: !view.verified }),',
-    replace: '      client.approveQuote(this.quote!, { allowUnverifiedPayment: !view.verified }),',
+    search: '    const sign = () => client.approveQuote(view.quote, { allowUnverifiedPayment: !view.verified });',
+    replace: '    const sign = () => client.approveQuote(this.quote!, { allowUnverifiedPayment: !view.verified });',
     tests: [ARMING],
   },
   {
@@ -576,6 +576,27 @@ export const MUTANTS = [
     search: '    if (!low) continue;',
     replace: '    if (!low || low) continue;',
     tests: ['test/frame-page/theme-check.browser.test.ts', 'test/host-elements/isolated-theme.browser.test.ts'],
+  },
+  {
+    name: 'isolated: the frame signs on a confirm from any window',
+    file: 'src/frame-page/approval-window/open-window.ts',
+    search: '        if (event.source !== popup || event.origin !== origin) return;',
+    replace: '',
+    tests: ['test/host-elements/isolated-approval-window.browser.test.ts'],
+  },
+  {
+    name: 'isolated: the confirmation window stays open for a quote no longer on screen',
+    file: 'src/elements/approve-quote/approve-quote.ts',
+    search: '      this.elsewhere.cancel();',
+    replace: '',
+    tests: ['test/host-elements/isolated-approval-window.browser.test.ts'],
+  },
+  {
+    name: 'isolated: the confirmation window’s Confirm takes a press before it arms',
+    file: 'src/frame-page/approval-window/approval-window.ts',
+    search: '    if (this.arming.armed && !this.lost) this.answer(true);',
+    replace: '    if (!this.lost) this.answer(true);',
+    tests: ['test/frame-page/approval-window.browser.test.ts'],
   },
   // The sandbox's rules (src/sandbox).
   {

@@ -236,12 +236,11 @@ export class EwApproveQuote extends WalletElement {
     return approval;
   }
 
-  /** Whether the user confirmed `view` in the frame's window, where there is one (true where there is none). */
+  /** Whether the user confirmed `view` in the frame's window, if there is one (a new quote closes it). */
   private confirmed(view: VerifiedQuote): Promise<boolean> {
     const { appName, destinationLabel, resolvedLocale: locale, payee, client } = this;
     const facts = { appName, destinationLabel, locale, payee: payee.value, accountId: client?.accountId };
-    // Only for the quote still on screen: one set meanwhile is not what the window showed.
-    return this.elsewhere.confirm(this.confirmElsewhere, view, facts).then((ok) => ok && view === this.shown?.view);
+    return this.elsewhere.confirm(this.confirmElsewhere, view, facts);
   }
 
   private onClick(view: VerifiedQuote): void {

@@ -44,8 +44,6 @@ export const STRINGS_EN: WalletStrings = {
   walletHeading: 'Your wallet',
   signedInNotice: 'You are signed in.',
   sessionEnded: (cause) => (Object.hasOwn(SESSION_ENDED, cause) ? SESSION_ENDED[cause]! : 'Your session ended.'),
-  signedOutLocallyOnly:
-    'Signed out on this device. The session could not be ended at the service; it will expire by itself.',
   storageWarning: 'This device will not remember you after you close this page.',
   loading: 'Loading…',
   working: 'Working…',
@@ -80,11 +78,9 @@ export const STRINGS_EN: WalletStrings = {
   quoteExpired: 'This quote has expired. Request a new one.',
   approve: 'Approve',
   approving: 'Signing…',
-  armHint: 'The approve button turns on once it has been in view for a moment.',
+  armHint: 'Approve turns on after a moment in view.',
   framedHint: "For your safety, payments can't be approved inside this frame. Open the page on its own to approve.",
-  confirmInWindow: 'Confirm in the window that opened…',
-  confirmPayment: 'Confirm payment',
-  confirmWindowLost: 'This window is no longer connected to your wallet. Close it and press Approve again.',
+  confirmInWindow: 'Confirm in the new window…',
   reauthToApprove: 'Your session has ended. Sign in again to approve.',
   quoteRefused: (field) =>
     `This payment cannot be approved because a detail failed its safety check (${field}). Nothing was signed.`,
@@ -258,8 +254,7 @@ export const STRINGS_EN: WalletStrings = {
     CHALLENGE_EXPIRED: 'That took too long. Try again.',
     ABORTED: 'Cancelled.',
     // Isolated mode's confirmation window.
-    APPROVAL_WINDOW_BLOCKED:
-      'The window to confirm the payment could not open. Allow pop-ups for this site, then press Approve again.',
+    APPROVAL_WINDOW_BLOCKED: 'Pop-ups are blocked here. Allow them, then press Approve again.',
     // Passkey ceremonies.
     PASSKEY_CANCELLED: 'The passkey request was cancelled or timed out.',
     PASSKEY_NOT_SUPPORTED: 'This browser does not support passkeys.',

@@ -107,8 +107,6 @@ export const STRINGS_ES: WalletStrings = {
   wrongCode: 'Ese código no es correcto. Revísalo e inténtalo de nuevo.',
   expiredCode: 'Ese código venció. Solicita uno nuevo.',
   useAnotherMethod: 'Usar otro método',
-  signedOutLocallyOnly:
-    'Se cerró la sesión en este dispositivo. No se pudo cerrar en el servicio; vencerá por sí sola.',
   storageWarning: 'Este dispositivo no te recordará cuando cierres esta página.',
   loading: 'Cargando…',
   working: 'Procesando…',
@@ -117,8 +115,6 @@ export const STRINGS_ES: WalletStrings = {
   framedHint:
     'Por tu seguridad, los pagos no se pueden aprobar dentro de este marco. Abre la página por sí sola para aprobar.',
   confirmInWindow: 'Confirma en la ventana que se abrió…',
-  confirmPayment: 'Confirmar pago',
-  confirmWindowLost: 'Esta ventana ya no está conectada a tu billetera. Ciérrala y pulsa Aprobar de nuevo.',
   reauthToApprove: 'Tu sesión terminó. Inicia sesión de nuevo para aprobar.',
   quoteRefused: (field) =>
     `Este pago no se puede aprobar porque un dato no pasó su control de seguridad (${field}). No se firmó nada.`,

@@ -56,7 +56,6 @@ export interface WalletStrings {
   signedInNotice: string;
   /** Why the session ended (`ew-signed-out`'s `cause`: signed-out, expired, revoked, other-tab, replaced). */
   sessionEnded: (cause: string) => string;
-  signedOutLocallyOnly: string;
   storageWarning: string;
   loading: string;
   working: string;
@@ -93,10 +92,6 @@ export interface WalletStrings {
   framedHint: string;
   /** While the payment waits for its confirmation window (isolated mode, docs/isolated-mode.md). */
   confirmInWindow: string;
-  /** That window's title, heading and the button that approves. */
-  confirmPayment: string;
-  /** That window, opened on its own or cut off from the wallet that opened it. */
-  confirmWindowLost: string;
   reauthToApprove: string;
   /** A quote refused before anything was shown or signed; `field` names what failed its check. */
   quoteRefused: (field: string) => string;

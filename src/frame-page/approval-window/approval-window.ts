@@ -16,6 +16,7 @@ import { themeStyles } from '../../elements/shared/theme.styles.js';
 import { WalletElement } from '../../elements/shared/wallet-element.js';
 import { errorText } from '../../elements/strings/index.js';
 import type { FactsMessage } from './messages.js';
+import { windowWords } from './window-words.js';
 
 export type WindowFacts = FactsMessage['facts'];
 
@@ -84,7 +85,7 @@ export class EwApprovalWindow extends WalletElement {
     super.updated(changed);
     // The window is the whole card: its button, in view and still, is what must have been seen.
     this.arming.follow(this.renderRoot, { sessionId: undefined, mayArm: !this.lost, framed: false });
-    this.ownerDocument.title = this.text.confirmPayment;
+    this.ownerDocument.title = windowWords(this.resolvedLocale).confirm;
     if (changed.has('facts') && this.shown) this.renderRoot.querySelector<HTMLElement>('h1')?.focus();
   }
 
@@ -94,10 +95,11 @@ export class EwApprovalWindow extends WalletElement {
 
   protected override render() {
     const s = this.text;
-    if (this.lost) return html`<div part="base"><p part="error" role="alert">${s.confirmWindowLost}</p></div>`;
+    const words = windowWords(this.resolvedLocale);
+    if (this.lost) return html`<div part="base"><p part="error" role="alert">${words.lost}</p></div>`;
     if (this.refused)
       return html`<div part="base">
-        <h1 tabindex="-1">${s.confirmPayment}</h1>
+        <h1 tabindex="-1">${words.confirm}</h1>
         <p part="error" role="alert">${errorText(this.refused, s)}</p>
       </div>`;
     const { shown, facts } = this;
@@ -105,7 +107,7 @@ export class EwApprovalWindow extends WalletElement {
     const read = { value: facts.payee, settled: true };
     const { view } = shown;
     return html`<div part="base">
-      <h1 tabindex="-1">${s.confirmPayment}</h1>
+      <h1 tabindex="-1">${words.confirm}</h1>
       ${requester(facts.appName, facts.embedderOrigin, s)} ${payeeBlock(shown, read, s)} ${quoteSummary(shown, s)}
       ${paymentDetails(shown, read, s)}
       ${view.verified ? nothing : html`<p part="warning" id="unverified">${s.paymentUnverified}</p>`}
@@ -115,7 +117,7 @@ export class EwApprovalWindow extends WalletElement {
         arming: this.arming,
         framed: false,
         press: () => this.confirm(),
-        s: { ...s, approve: s.confirmPayment },
+        s: { ...s, approve: words.confirm },
       })}
       <button part="cancel" class="secondary" type="button" @click=${() => this.answer(false)}>${s.cancel}</button>
     </div>`;
