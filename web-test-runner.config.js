@@ -53,6 +53,13 @@ const webauthnCommands = {
       case 'webauthn:remove-authenticator':
         await cdp.send('WebAuthn.removeVirtualAuthenticator', payload);
         return true;
+      case 'webauthn:credentials':
+        return (await cdp.send('WebAuthn.getCredentials', payload)).credentials.map(
+          ({ rpId, isResidentCredential }) => ({
+            rpId,
+            isResidentCredential,
+          }),
+        );
       case 'webauthn:set-presence':
         await cdp.send('WebAuthn.setAutomaticPresenceSimulation', payload);
         return true;

@@ -11,7 +11,7 @@ export interface SandboxConfig {
   otpMaxAttempts: number;
   otpResendIntervalMs: number;
   quoteLifetimeMs: number;
-  webauthn: { rpId: string; origins: string[] };
+  webauthn: WebAuthnConfig;
   oidcIssuers: string[];
 }
 
@@ -21,4 +21,14 @@ export interface SandboxContext {
   clock: SandboxClock;
   config: SandboxConfig;
   keys: { otpTarget: EnclaveKey; export: EnclaveKey };
+}
+
+/** The relying party the sandbox checks passkeys against (SandboxOptions.webauthn). */
+export interface WebAuthnConfig {
+  /** The RP id, or each one taken (a partner's pages and its wallet frame's host). */
+  rpId: string | string[];
+  /** The origins ceremonies may run on. */
+  origins: string[];
+  /** The top-level pages under which a ceremony in a cross-origin frame is taken (none: every one is refused). */
+  topOrigins?: string[];
 }

@@ -14,7 +14,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerClientError } from './client-error.js';
 import { createClock, type SandboxClock } from './clock.js';
-import type { SandboxConfig, SandboxContext } from './context.js';
+import type { SandboxConfig, SandboxContext, WebAuthnConfig } from './context.js';
 import { createEnclaveKey } from './enclave.js';
 import { Faults } from './faults.js';
 import { Router } from './router.js';
@@ -43,8 +43,11 @@ export interface SandboxOptions {
   port?: number;
   /** Platform credentials for HTTP Basic; random when omitted. */
   credentials?: { username: string; password: string };
-  /** WebAuthn relying party: RP id and the allowed origins (default `localhost`, any http://localhost port is NOT implied). */
-  webauthn?: { rpId: string; origins: string[] };
+  /**
+   * WebAuthn relying party: RP id(s), the allowed origins (default `localhost`, any http://localhost
+   * port is NOT implied), and the top-level pages a cross-origin frame's ceremony may run under.
+   */
+  webauthn?: WebAuthnConfig;
   /** Supported OIDC issuers (default: the sandbox's test issuer and Google's). */
   oidcIssuers?: string[];
   /** Enclave keys as 32-byte hex scalars, to keep pins stable across restarts; random when omitted. */

@@ -2,8 +2,11 @@
  * Passkey checks with @simplewebauthn/server (docs/sandbox.md, "Rules it reproduces"): credential id,
  * challenge, origin and RP id from configuration, user presence, signature
  * and counter. Two rules the library leaves to the caller are added here:
- * `crossOrigin: true` is refused (the widget never runs in a foreign frame),
- * and user verification is not required (the service asks for presence).
+ * a ceremony in a cross-origin frame (`crossOrigin: true`) is taken only
+ * under a listed top-level page (`topOrigins`: isolated mode's frame on the
+ * partner's pages), and user verification is not required (the service asks
+ * for presence). The real service's rule for cross-origin ceremonies is not
+ * published; docs/sandbox.md says what this one chose.
  */
 import {
   verifyAuthenticationResponse,
@@ -17,16 +20,25 @@ import type { Credential } from './store.js';
 
 const str = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
-function refuseCrossOrigin(clientDataJson: string): void {
-  let clientData: { crossOrigin?: unknown };
+function refuseCrossOrigin(ctx: SandboxContext, clientDataJson: string): void {
+  let clientData: { crossOrigin?: unknown; topOrigin?: unknown };
   try {
     clientData = JSON.parse(Buffer.from(clientDataJson, 'base64url').toString('utf8'));
     if (typeof clientData !== 'object' || clientData === null) throw new Error('not an object');
   } catch {
     throw authFailed('clientDataJSON is not a JSON object');
   }
-  if (clientData.crossOrigin === true) throw authFailed('Cross-origin passkey ceremonies are not accepted');
+  if (clientData.crossOrigin !== true) return;
+  const top = clientData.topOrigin;
+  if (typeof top !== 'string' || !(ctx.config.webauthn.topOrigins ?? []).includes(top))
+    throw authFailed(
+      `Cross-origin passkey ceremonies are accepted only under a listed top origin (not ${String(top)})`,
+    );
 }
+
+/** The listed top origins, for the library's own check of a cross-origin ceremony (after refuseCrossOrigin's). */
+const topOrigins = (ctx: SandboxContext) =>
+  ctx.config.webauthn.topOrigins?.length ? { expectedTopOrigin: ctx.config.webauthn.topOrigins } : {};
 
 /**
  * Verifies an assertion for `credential` against the challenge string that
@@ -45,7 +57,7 @@ export async function verifyPasskeyAssertion(
   }
   const stored = credential.passkey!;
   if (a['credentialId'] !== stored.credentialId) throw authFailed('Credential id does not match this credential');
-  refuseCrossOrigin(a['clientDataJson']);
+  refuseCrossOrigin(ctx, a['clientDataJson']);
   const response: AuthenticationResponseJSON = {
     id: a['credentialId'],
     rawId: a['credentialId'],
@@ -65,6 +77,7 @@ export async function verifyPasskeyAssertion(
       expectedChallenge: Buffer.from(challenge, 'utf8').toString('base64url'),
       expectedOrigin: ctx.config.webauthn.origins,
       expectedRPID: ctx.config.webauthn.rpId,
+      ...topOrigins(ctx),
       credential: { id: stored.credentialId, publicKey: new Uint8Array(stored.publicKey), counter: stored.counter },
       requireUserVerification: false,
     });
@@ -93,7 +106,7 @@ export async function verifyPasskeyRegistration(
   if (!str(a['credentialId']) || !str(a['clientDataJson']) || !str(a['attestationObject'])) {
     throw invalidInput('attestation needs credentialId, clientDataJson and attestationObject (base64url)');
   }
-  refuseCrossOrigin(a['clientDataJson']);
+  refuseCrossOrigin(ctx, a['clientDataJson']);
   const transports = Array.isArray(a['transports']) ? (a['transports'].filter(str) as string[]) : [];
   const response: RegistrationResponseJSON = {
     id: a['credentialId'],
@@ -113,6 +126,7 @@ export async function verifyPasskeyRegistration(
       expectedChallenge: challenge,
       expectedOrigin: ctx.config.webauthn.origins,
       expectedRPID: ctx.config.webauthn.rpId,
+      ...topOrigins(ctx),
       requireUserVerification: false,
     });
   } catch (error) {

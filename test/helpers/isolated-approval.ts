@@ -36,7 +36,7 @@ export async function signedInApproval(
       approveHeard.push(detail?.code ? `${name} ${detail.code}` : name);
       if (name === 'ew-signature') signatures.push(event as CustomEvent);
     });
-  const { el, heard } = await isolatedWallet(wallet, [location.origin], approve, parent, approvalWindow);
+  const { el, heard } = await isolatedWallet(wallet, [location.origin], approve, parent, { approvalWindow });
   await signInByKeyboard(heard);
   return { wallet, el, approve, heard, approveHeard, signatures };
 }

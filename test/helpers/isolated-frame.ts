@@ -15,11 +15,26 @@ import { sendKeys, waitFor } from './dom.js';
 const other = new URL(location.href);
 other.hostname = other.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1';
 export const FRAME_ORIGIN = other.origin;
+/**
+ * The frame on a host name of its own (`wallet.localhost`, which engines resolve to this machine), for
+ * passkeys: its RP id is its exact host, which the test page's `localhost` cannot claim. Its relay is
+ * `/api-passkey-frame` (harness/wallet-stack.ts).
+ */
+const walletHost = new URL(location.href);
+walletHost.hostname = 'wallet.localhost';
+export const PASSKEY_FRAME_ORIGIN = walletHost.origin;
+
+/** Where the frame page is served and what its frame.json adds (default: FRAME_ORIGIN and its relay). */
+export interface FrameSite {
+  origin?: string;
+  attributes?: Record<string, string>;
+}
 
 /** The frame page's URL, with the frame.json it reads. */
 export async function framePage(
   parentOrigins: string[],
   approvalWindow: ApprovalWindowMode = 'never',
+  site: FrameSite = {},
 ): Promise<string> {
   const keys = await sandboxKeys();
   const config = {
@@ -27,15 +42,28 @@ export async function framePage(
     parentOrigins,
     // The frame's own arming is what most tests measure; the confirmation window has tests of its own.
     approvalWindow,
-    attributes: { 'api-base': '/api-frame', 'otp-target-key': keys.otpTarget, 'export-key': keys.export },
+    attributes: {
+      'api-base': '/api-frame',
+      'otp-target-key': keys.otpTarget,
+      'export-key': keys.export,
+      ...site.attributes,
+    },
   };
-  const url = new URL('/test/frame-link/fixtures/wallet-frame.html', FRAME_ORIGIN);
+  const url = new URL('/test/frame-link/fixtures/wallet-frame.html', site.origin ?? FRAME_ORIGIN);
   url.searchParams.set('config', JSON.stringify(config));
   return url.href;
 }
 
 /** The events isolated tests listen for on the host's element. */
-const HEARD = ['ew-ready', 'ew-load-error', 'ew-error', 'ew-otp-sent', 'ew-signed-in', 'ew-signed-out'];
+const HEARD = [
+  'ew-ready',
+  'ew-load-error',
+  'ew-error',
+  'ew-otp-sent',
+  'ew-signed-in',
+  'ew-signed-out',
+  'ew-credential-added',
+];
 
 /**
  * `<ew-wallet frame>` for `wallet`, every event it fires recorded as `name` or `name CODE`;
@@ -46,13 +74,17 @@ export async function isolatedWallet(
   parentOrigins = [location.origin],
   inside?: Element,
   parent: Element = document.body,
-  approvalWindow?: ApprovalWindowMode,
+  {
+    approvalWindow,
+    site,
+    sections = false,
+  }: { approvalWindow?: ApprovalWindowMode; site?: FrameSite; sections?: boolean } = {},
 ) {
   const el = document.createElement('ew-wallet') as EwWallet;
-  el.setAttribute('frame', await framePage(parentOrigins, approvalWindow));
+  el.setAttribute('frame', await framePage(parentOrigins, approvalWindow, site));
   el.setAttribute('account-id', wallet.accountId);
   el.setAttribute('customer-id', wallet.customerId);
-  el.setAttribute('hide-sections', '');
+  if (!sections) el.setAttribute('hide-sections', '');
   if (inside) el.append(inside);
   const heard: string[] = [];
   const details: Record<string, unknown> = {};
@@ -137,7 +169,7 @@ addEventListener('message', (event) => {
     wallet?: FrameWallet;
     window?: ApprovalWindowState | null;
   } | null;
-  if (event.origin !== FRAME_ORIGIN || !data?.ewTestProbe) return;
+  if ((event.origin !== FRAME_ORIGIN && event.origin !== PASSKEY_FRAME_ORIGIN) || !data?.ewTestProbe) return;
   if ('window' in data) {
     windowReport = { state: data.window ?? null, at: Date.now() };
     return;

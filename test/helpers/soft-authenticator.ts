@@ -19,6 +19,8 @@ export interface AssertOptions {
   highS?: boolean;
   userPresent?: boolean;
   crossOrigin?: boolean;
+  /** The top-level page's origin, as an engine says it for a ceremony in a cross-origin frame. */
+  topOrigin?: string;
   /** Use this counter instead of the next one. */
   counter?: number;
   forgeSignature?: boolean;
@@ -73,6 +75,7 @@ export class SoftAuthenticator {
       challenge: options.challenge,
       origin: options.origin,
       crossOrigin: options.crossOrigin ?? false,
+      ...(options.topOrigin ? { topOrigin: options.topOrigin } : {}),
     });
     const flags = options.userPresent === false ? 0x00 : 0x01;
     const authData = Buffer.concat([

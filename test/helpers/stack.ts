@@ -11,6 +11,8 @@ import { registerOtpCredentials } from './otp-credentials.js';
 
 export const TEST_ORIGIN = 'http://localhost:8080';
 export const TEST_RP_ID = 'localhost';
+/** The one top-level page under which the sandbox takes a passkey ceremony in a cross-origin frame. */
+export const TEST_TOP_ORIGIN = 'https://shop.example';
 
 export interface Stack {
   sandbox: Sandbox;
@@ -31,7 +33,7 @@ export async function startStack(
 ): Promise<Stack> {
   const sandboxRequests: Stack['sandboxRequests'] = [];
   const sandbox = await startSandbox({
-    webauthn: { rpId: TEST_RP_ID, origins: [TEST_ORIGIN] },
+    webauthn: { rpId: TEST_RP_ID, origins: [TEST_ORIGIN], topOrigins: [TEST_TOP_ORIGIN] },
     onRequest: (entry) => sandboxRequests.push(entry),
     ...options.sandbox,
   });

@@ -7,7 +7,14 @@
 import { expect } from 'chai';
 import { after, before, describe, it } from 'node:test';
 import { SoftAuthenticator, webauthnChallenge, type AssertOptions } from '../helpers/soft-authenticator.js';
-import { createWalletCustomer, startStack, TEST_ORIGIN, TEST_RP_ID, type Stack } from '../helpers/stack.js';
+import {
+  createWalletCustomer,
+  startStack,
+  TEST_ORIGIN,
+  TEST_RP_ID,
+  TEST_TOP_ORIGIN,
+  type Stack,
+} from '../helpers/stack.js';
 import { newKey, TurnkeyWalletClient, type KeyPair } from '../helpers/turnkey-wallet-client.js';
 
 describe('passkeys through the relay', () => {
@@ -90,7 +97,13 @@ describe('passkeys through the relay', () => {
     ['a wrong RP id', { rpId: 'evil.example' }, /RP ID/],
     ['user presence missing', { userPresent: false }, /not present/],
     ['a counter that does not increase', { counter: 1 }, /counter/],
-    ['crossOrigin: true', { crossOrigin: true }, /Cross-origin/],
+    // A cross-origin frame's ceremony, under no page or under a page not listed (isolated mode's rule).
+    ['crossOrigin: true with no top origin', { crossOrigin: true }, /Cross-origin .* listed top origin/],
+    [
+      'crossOrigin: true under an unlisted page',
+      { crossOrigin: true, topOrigin: 'https://evil.example' },
+      /not https:\/\/evil/,
+    ],
   ];
   for (const [name, shape, reason] of refusals) {
     it(`refuses ${name} with 401`, async () => {
@@ -100,6 +113,11 @@ describe('passkeys through the relay', () => {
       expect(verify.body.reason).to.match(reason);
     });
   }
+
+  it('takes a cross-origin frame’s ceremony under a listed top-level page (isolated mode)', async () => {
+    const { verify } = await signIn({ crossOrigin: true, topOrigin: TEST_TOP_ORIGIN });
+    expect(verify.status, JSON.stringify(verify.body)).to.equal(200);
+  });
 
   it('refuses an assertion over another challenge, a replayed assertion, a reused challenge and an expired one', async () => {
     const other = await signIn({}, (c) => c.replace(/^./, c[0] === 'a' ? 'b' : 'a'));

@@ -28,7 +28,17 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 }
 
 export async function startWalletStack(origin: string): Promise<WalletStack> {
-  const sandbox = await startSandbox({ webauthn: { rpId: 'localhost', origins: [origin] } });
+  // Isolated mode's passkeys (test/host-elements/isolated-passkey): the frame on another host name,
+  // `wallet.localhost`, whose RP id is its own host; its ceremonies run under this page (topOrigins).
+  const walletOrigin = new URL(origin);
+  walletOrigin.hostname = 'wallet.localhost';
+  const sandbox = await startSandbox({
+    webauthn: {
+      rpId: ['localhost', walletOrigin.hostname],
+      origins: [origin, walletOrigin.origin],
+      topOrigins: [origin],
+    },
+  });
   const relayLog: RelayLogEntry[] = [];
   const relayOptions = {
     serviceUrl: sandbox.baseUrl,
@@ -49,6 +59,14 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
   frameOrigin.hostname = frameOrigin.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
   const frameRelay = toNodeHandler(
     createRelay({ ...relayOptions, basePath: '/api-frame', frameOrigin: frameOrigin.origin }),
+  );
+  const passkeyFrameRelay = toNodeHandler(
+    createRelay({
+      ...relayOptions,
+      basePath: '/api-passkey-frame',
+      passkeys: { ...relayOptions.passkeys, rpId: walletOrigin.hostname },
+      frameOrigin: walletOrigin.origin,
+    }),
   );
   const basic = `Basic ${Buffer.from(`${sandbox.credentials.username}:${sandbox.credentials.password}`).toString('base64')}`;
   const platform = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -135,6 +153,10 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
       }
       if (url.startsWith('/api-frame/')) {
         await frameRelay(req, res);
+        return true;
+      }
+      if (url.startsWith('/api-passkey-frame/')) {
+        await passkeyFrameRelay(req, res);
         return true;
       }
       if (url.startsWith('/test-control/')) {
