@@ -600,6 +600,13 @@ export const MUTANTS = [
   },
   // The sandbox's rules (src/sandbox).
   {
+    name: 'sandbox: a cross-origin passkey ceremony is taken under any top-level page',
+    file: 'src/sandbox/webauthn.ts',
+    search: "  if (typeof top !== 'string' || !(ctx.config.webauthn.topOrigins ?? []).includes(top))",
+    replace: "  if (typeof top !== 'string')",
+    tests: ['test/sandbox/passkeys.node.test.ts'],
+  },
+  {
     name: 'sandbox: the OTP token no longer names the sealed session key',
     operation: 'auth.verify',
     file: 'src/sandbox/routes/credential-verify.ts',

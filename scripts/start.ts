@@ -57,7 +57,8 @@ const { server: frameServer, origin: frameOrigin } = await listen(Number(process
 const sandbox = await startSandbox({
   port: sandboxPort,
   keepAlive: true,
-  webauthn: { rpId: 'localhost', origins: [origin, frameOrigin] },
+  // Isolated mode's passkeys are made in the cross-origin frame, under the demo's page only.
+  webauthn: { rpId: 'localhost', origins: [origin, frameOrigin], topOrigins: [origin] },
   log: (line) => console.error(line),
 });
 

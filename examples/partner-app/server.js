@@ -29,7 +29,9 @@ async function connectService() {
       sandbox: process.env.SANDBOX === '1',
     };
   const { startSandbox } = await import('embedded-wallet-elements/sandbox');
-  const sandbox = await startSandbox({ webauthn: { rpId: 'localhost', origins: [origin, frameOrigin] } });
+  // The frame's passkeys are made in a cross-origin frame: taken only under the shop's pages.
+  const webauthn = { rpId: 'localhost', origins: [origin, frameOrigin], topOrigins: [origin] };
+  const sandbox = await startSandbox({ webauthn });
   const stop = () => void sandbox.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
