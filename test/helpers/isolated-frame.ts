@@ -99,20 +99,31 @@ export async function isolatedWallet(
 }
 
 /**
- * Signs in inside the frame by keyboard only: Tab into the frame to "Email me a code" (its report says
- * where focus is, so a press never goes before the button is drawn and focused), Enter, then the code.
+ * Presses Tab until the frame reports focus on `name` (a button, a section's summary, a field by its
+ * label), then `key`: a keyboard user's way to a control in the frame, which this page cannot reach.
+ * Each report is awaited, so a press never goes before the control is drawn and focused.
  */
-export async function signInByKeyboard(heard: string[]): Promise<void> {
-  await waitFor(() => heard.includes('ew-ready'), 'ew-ready from the frame');
-  await waitFor(() => frameWallets().some((w) => w.buttons.includes('Email me a code')), 'the sign-in drawn');
-  (document.activeElement as HTMLElement | null)?.blur();
-  for (let presses = 0; !frameWallets().some((w) => w.focus === 'Email me a code'); presses++) {
-    if (presses === 6) throw new Error(`Tab never reached "Email me a code" (${JSON.stringify(frameWallets())})`);
+export async function pressInFrame(name: string, key = 'Enter', maxPresses = 40): Promise<void> {
+  await waitFor(
+    () => frameWallets().some((w) => w.buttons.includes(name) || w.focus === name),
+    `"${name}" in the frame`,
+  ).catch(() => {
+    throw new Error(`no "${name}" in the frame: ${JSON.stringify(frameWallets())}`);
+  });
+  for (let presses = 0; !frameWallets().some((w) => w.focus === name); presses++) {
+    if (presses === maxPresses) throw new Error(`Tab never reached "${name}" (${JSON.stringify(frameWallets())})`);
     await sendKeys({ press: 'Tab' });
     // The frame reports every 50 ms: wait for a report made after this press.
     await new Promise((r) => setTimeout(r, 120));
   }
-  await sendKeys({ press: 'Enter' });
+  await sendKeys({ press: key });
+}
+
+/** Signs in inside the frame by keyboard only: Tab into the frame to `method`'s button, Enter, then the code. */
+export async function signInByKeyboard(heard: string[], method = 'Email me a code'): Promise<void> {
+  await waitFor(() => heard.includes('ew-ready'), 'ew-ready from the frame');
+  (document.activeElement as HTMLElement | null)?.blur();
+  await pressInFrame(method, 'Enter', 6);
   await waitFor(() => heard.includes('ew-otp-sent'), `ew-otp-sent from the frame (heard ${heard.join(', ')})`);
   await sendKeys({ type: '000000' });
   await waitFor(() => heard.includes('ew-signed-in'), 'ew-signed-in from the frame');
@@ -140,8 +151,10 @@ export interface FrameWallet {
   buttons: string[];
   /** Theme values the frame applied on its wallet, by name ('' where none). */
   theme: Record<string, string>;
-  /** The text of the element that has focus in the frame, if any. */
+  /** The text (for a field, its label) of the element that has focus in the frame, if any. */
   focus: string | null;
+  /** How many words of the recovery phrase the frame shows. */
+  words: number;
 }
 
 /** What the frame's confirmation window shows (wallet-frame.ts's probe in it). */

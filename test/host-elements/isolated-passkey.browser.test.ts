@@ -13,10 +13,10 @@ import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { after, afterEach, before, describe, itNeeds, type Need } from '#test-harness';
 import { newWallet } from '../helpers/browser-stack.js';
-import { sendKeys, waitFor } from '../helpers/dom.js';
+import { waitFor } from '../helpers/dom.js';
 import {
-  frameWallets,
   isolatedWallet,
+  pressInFrame,
   PASSKEY_FRAME_ORIGIN,
   resetFrameApproval,
   signInByKeyboard,
@@ -38,19 +38,6 @@ afterEach(() => {
 });
 
 const virtualAuthenticator = (): Need => (missing ? { missing } : {});
-
-/** Tabs (within the frame) until the frame reports focus on the button named `name`, then presses Enter. */
-async function pressInFrame(name: string): Promise<void> {
-  await waitFor(() => frameWallets().some((w) => w.buttons.includes(name)), `"${name}" in the frame`).catch(() => {
-    throw new Error(`no "${name}" in the frame: ${JSON.stringify(frameWallets())}`);
-  });
-  for (let presses = 0; !frameWallets().some((w) => w.focus === name); presses++) {
-    if (presses === 40) throw new Error(`Tab never reached "${name}" (${JSON.stringify(frameWallets())})`);
-    await sendKeys({ press: 'Tab' });
-    await new Promise((r) => setTimeout(r, 120));
-  }
-  await sendKeys({ press: 'Enter' });
-}
 
 describe('isolated mode: passkeys in the wallet’s frame', () => {
   itNeeds(
