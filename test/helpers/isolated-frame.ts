@@ -54,6 +54,26 @@ export async function framePage(
   return url.href;
 }
 
+/**
+ * Runs `fn` as a page script that ran before the host script would: it keeps the host's end of every
+ * channel made on this page meanwhile (`ports`, filled as they are made).
+ */
+export async function withHostPorts<T>(fn: (ports: MessagePort[]) => Promise<T>): Promise<T> {
+  const ports: MessagePort[] = [];
+  const Engine = window.MessageChannel;
+  window.MessageChannel = class extends Engine {
+    constructor() {
+      super();
+      ports.push(this.port1);
+    }
+  };
+  try {
+    return await fn(ports);
+  } finally {
+    window.MessageChannel = Engine;
+  }
+}
+
 /** The events isolated tests listen for on the host's element. */
 const HEARD = [
   'ew-ready',

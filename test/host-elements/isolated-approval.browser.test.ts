@@ -15,7 +15,7 @@ import type { Quote } from '../../src/protocol/index.js';
 import { platform, quoteFor } from '../helpers/browser-stack.js';
 import { sendMouse, waitFor } from '../helpers/dom.js';
 import { approvalShown, armedInView, signedInApproval } from '../helpers/isolated-approval.js';
-import { frameApproval, resetFrameApproval } from '../helpers/isolated-frame.js';
+import { frameApproval, resetFrameApproval, withHostPorts } from '../helpers/isolated-frame.js';
 
 beforeEach(() => resetFrameApproval());
 afterEach(() => {
@@ -136,15 +136,7 @@ describe('isolated mode: the approval in the wallet’s frame', () => {
 
   it('what a page script posts on the host end is held to the approval’s row in the frame', async () => {
     // A page script that ran first keeps the host's end of every channel made on this page.
-    const ports: MessagePort[] = [];
-    const Engine = window.MessageChannel;
-    window.MessageChannel = class extends Engine {
-      constructor() {
-        super();
-        ports.push(this.port1);
-      }
-    };
-    try {
+    await withHostPorts(async (ports) => {
       const page = await signedInApproval({ 'allow-unverified-payment': '', 'allow-framed': '' });
       const quote = await quoteFor(page.wallet, 1_000);
       page.approve.quote = quote;
@@ -182,9 +174,7 @@ describe('isolated mode: the approval in the wallet’s frame', () => {
       const position = await armedInView(page.el);
       await sendMouse({ type: 'click', position });
       await waitFor(() => page.signatures.length === 1, 'the signature');
-    } finally {
-      window.MessageChannel = Engine;
-    }
+    });
   });
 
   it('an <ew-approve-quote> outside a framed wallet is refused, with the fix', async () => {

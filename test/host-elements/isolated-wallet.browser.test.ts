@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
 import { newWallet } from '../helpers/browser-stack.js';
 import { sendKeys, waitFor } from '../helpers/dom.js';
-import { isolatedWallet, signInByKeyboard } from '../helpers/isolated-frame.js';
+import { isolatedWallet, signInByKeyboard, withHostPorts } from '../helpers/isolated-frame.js';
 
 afterEach(() => document.querySelectorAll('ew-wallet').forEach((el) => el.remove()));
 
@@ -80,15 +80,7 @@ describe('isolated mode: <ew-wallet frame> from the host script', () => {
 
   it('what a page script posts on the host end of the channel is held to the table in the frame', async () => {
     // A page script that ran first keeps the host's end of every channel made on this page.
-    const ports: MessagePort[] = [];
-    const Engine = window.MessageChannel;
-    window.MessageChannel = class extends Engine {
-      constructor() {
-        super();
-        ports.push(this.port1);
-      }
-    };
-    try {
+    await withHostPorts(async (ports) => {
       const { el, heard } = await isolatedWallet(await newWallet());
       await waitFor(() => heard.includes('ew-ready'), 'ew-ready from the frame');
       const [port] = ports;
@@ -113,9 +105,7 @@ describe('isolated mode: <ew-wallet frame> from the host script', () => {
       await sendKeys({ type: '000000' });
       await waitFor(() => heard.includes('ew-signed-in'), 'signed in');
       await el.signOut();
-    } finally {
-      window.MessageChannel = Engine;
-    }
+    });
   });
 
   it('a frame on this page’s own origin is refused: it would isolate nothing', async () => {

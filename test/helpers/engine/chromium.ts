@@ -2,7 +2,7 @@
 import { chromium, type Page } from 'playwright';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/chromium.mjs';
 import { VIRTUAL_AUTHENTICATOR } from '../harness/virtual-authenticator.js';
-import { framePrimitives, inPageScript, Tab, type Engine, type PagePrimitives } from './driver.js';
+import { frameOf, inPageScript, Tab, type Engine, type PagePrimitives } from './driver.js';
 
 export async function launchChromium(): Promise<Engine> {
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
@@ -49,14 +49,7 @@ function pagePrimitives(page: Page): PagePrimitives {
       return "Chromium's virtual authenticator";
     },
     close: () => page.close(),
-    async frame(origin) {
-      const found = page.frames().find((f) => f !== page.mainFrame() && f.url().startsWith(origin));
-      if (!found) return undefined;
-      return framePrimitives(primitives, {
-        run: (fn, arg) => found.evaluate(fn as never, arg) as never,
-        box: async () => (await found.frameElement())?.boundingBox() ?? null,
-      });
-    },
+    frame: async (origin) => frameOf(primitives, page.frames() as never, page.mainFrame() as never, origin),
     async popup(urlEnd) {
       // The context's init script (the in-page half) runs in every page of it, windows it opens included.
       const found = context.pages().find((p) => p !== page && p.url().endsWith(urlEnd));

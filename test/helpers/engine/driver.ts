@@ -70,6 +70,23 @@ export function framePrimitives(
   };
 }
 
+/** A frame as Playwright and Puppeteer both describe it (their frame APIs answer alike for what the driver needs). */
+export interface AutomationFrame {
+  url(): string;
+  evaluate(fn: never, arg: never): Promise<unknown>;
+  frameElement(): Promise<{ boundingBox(): Promise<{ x: number; y: number } | null> } | null>;
+}
+
+/** The frame of `origin` among a page's `frames` (its main frame aside), as primitives of its own; undefined if none. */
+export function frameOf(page: PagePrimitives, frames: AutomationFrame[], main: AutomationFrame, origin: string) {
+  const found = frames.find((f) => f !== main && f.url().startsWith(origin));
+  if (!found) return undefined;
+  return framePrimitives(page, {
+    run: (fn, arg) => found.evaluate(fn as never, arg as never) as never,
+    box: async () => (await found.frameElement())?.boundingBox() ?? null,
+  });
+}
+
 /** What a test needs from the engine's automation: `missing` says why it cannot provide it (tests skip on it). */
 export interface Need {
   missing?: string;

@@ -5,7 +5,7 @@
  */
 import puppeteer, { type Page } from 'puppeteer-core';
 import { ensureFirefox } from '../../../scripts/firefox.mjs';
-import { framePrimitives, inPageScript, Tab, type Engine, type PagePrimitives } from './driver.js';
+import { frameOf, inPageScript, Tab, type Engine, type PagePrimitives } from './driver.js';
 
 export async function launchFirefox(): Promise<Engine> {
   const browser = await puppeteer.launch({ browser: 'firefox', executablePath: ensureFirefox(), headless: true });
@@ -52,14 +52,7 @@ function pagePrimitives(page: Page): PagePrimitives {
       return 'the in-page software authenticator (Firefox under WebDriver BiDi has no virtual one)';
     },
     close: () => page.close(),
-    async frame(origin) {
-      const found = page.frames().find((f) => f !== page.mainFrame() && f.url().startsWith(origin));
-      if (!found) return undefined;
-      return framePrimitives(primitives, {
-        run: (fn, arg) => found.evaluate(fn as never, arg) as never,
-        box: async () => (await found.frameElement())?.boundingBox() ?? null,
-      });
-    },
+    frame: async (origin) => frameOf(primitives, page.frames() as never, page.mainFrame() as never, origin),
     async popup(urlEnd) {
       const found = (await page.browserContext().pages()).find((p) => p !== page && p.url().endsWith(urlEnd));
       if (!found) return undefined;
