@@ -170,8 +170,8 @@ const viewportCommand = {
 };
 
 /**
- * The page's other windows (`popup` command, test/helpers/popup.ts): a real click in, or the closing
- * of, the window whose URL ends in `payload.urlEnd` (isolated mode's confirmation window), which the
+ * The page's other windows (`popup` command, test/helpers/popup.ts): a real click or key press in, or
+ * the closing of, the window whose URL ends in `payload.urlEnd` (isolated mode's confirmation window), which the
  * test page cannot reach itself. Playwright and Puppeteer list a page per window; over WebDriver the
  * session switches to the window and back.
  */
@@ -187,27 +187,48 @@ const popupCommand = {
       const popup = (await context.pages()).find((p) => p !== page && p.url().endsWith(urlEnd));
       if (!popup) return { open: false };
       if (action === 'click') await popup.mouse.click(x, y);
+      // A key that closes the window (Escape) leaves no page for its key-up.
+      if (action === 'key') await popup.keyboard.press(payload.key).catch(() => undefined);
       if (action === 'close') await popup.close();
       return { open: true };
     }
     if (!driver) return { missing: "no window control in this browser's automation" };
     const home = await driver.getWindowHandle();
+    // The URL of a window, or undefined for one that closed meanwhile (it may still be listed).
+    const urlOf = (handle) =>
+      driver.switchToWindow(handle).then(
+        () => driver.getUrl(),
+        () => undefined,
+      );
     try {
       for (const handle of await driver.getWindowHandles()) {
-        if (handle === home) continue;
-        await driver.switchToWindow(handle);
-        if (!(await driver.getUrl()).endsWith(urlEnd)) continue;
-        if (action === 'click') {
-          const pointer = { type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' } };
-          const actions = [
-            { type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport' },
-            { type: 'pointerDown', button: 0 },
-            { type: 'pointerUp', button: 0 },
-          ];
-          await driver.performActions([{ ...pointer, actions }]);
-          // A click that closes the window (Confirm, Cancel) leaves nothing to release the pointer in.
-          await driver.releaseActions().catch(() => undefined);
-        }
+        if (handle === home || !(await urlOf(handle).catch(() => undefined))?.endsWith(urlEnd)) continue;
+        const pointer = { type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' } };
+        const key = { Escape: '\uE00C' }[payload.key] ?? payload.key;
+        const input = {
+          click: {
+            ...pointer,
+            actions: [
+              { type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport' },
+              { type: 'pointerDown', button: 0 },
+              { type: 'pointerUp', button: 0 },
+            ],
+          },
+          key: {
+            type: 'key',
+            id: 'keyboard',
+            actions: [
+              { type: 'keyDown', value: key },
+              { type: 'keyUp', value: key },
+            ],
+          },
+        }[action];
+        // A press that closes the window (Confirm, Cancel, Escape) leaves no window for the rest of it.
+        if (input)
+          await driver
+            .performActions([input])
+            .then(() => driver.releaseActions())
+            .catch(() => undefined);
         if (action === 'close') await driver.closeWindow();
         return { open: true };
       }

@@ -27,6 +27,8 @@ ${scripts.map((src) => `    <script src="${src}" defer></script>\n`).join('')}  
   <body></body>
 </html>
 `;
-  writeFileSync(join(to, 'index.html'), page('Wallet', ['embedded-wallet-elements.js', 'embedded-wallet-frame.js']));
+  // The frame's script first: it reads frame.json and answers the handshake while the bundle is
+  // still being run, and draws the element once the bundle has defined it (run-frame.ts).
+  writeFileSync(join(to, 'index.html'), page('Wallet', ['embedded-wallet-frame.js', 'embedded-wallet-elements.js']));
   writeFileSync(join(to, 'approve.html'), page('Confirm payment', ['embedded-wallet-approval.js']));
 }

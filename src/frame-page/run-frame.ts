@@ -48,6 +48,10 @@ export function runFrame(view: Window, version: string, configUrl = 'frame.json'
     tags: Object.keys(SURFACES),
     version,
     onRefused: (code) => say(doc, code),
-    onLink: ({ port, tag, origin }) => void config.then((c) => mountElement(doc, c, port, { tag, origin, windowUrl })),
+    // The element is drawn once its tag is defined: the bundle may still be running (frame-page-files.mjs).
+    onLink: ({ port, tag, origin }) =>
+      void Promise.all([config, view.customElements.whenDefined(tag)]).then(([c]) =>
+        mountElement(doc, c, port, { tag, origin, windowUrl }),
+      ),
   });
 }

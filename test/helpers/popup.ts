@@ -7,8 +7,8 @@ import { executeServerCommand } from '@web/test-runner-commands';
 
 const PAGE = '/approve.html';
 
-async function popup(action: 'find' | 'click' | 'close', x = 0, y = 0): Promise<boolean> {
-  const answer = (await executeServerCommand('popup', { urlEnd: PAGE, action, x, y })) as {
+async function popup(action: 'find' | 'click' | 'key' | 'close', x = 0, y = 0, key = ''): Promise<boolean> {
+  const answer = (await executeServerCommand('popup', { urlEnd: PAGE, action, x, y, key })) as {
     open?: boolean;
     missing?: string;
   };
@@ -22,6 +22,11 @@ export const popupOpen = () => popup('find');
 /** A real click in the confirmation window at its viewport's (`x`, `y`). */
 export async function clickInPopup(x: number, y: number): Promise<void> {
   if (!(await popup('click', x, y))) throw new Error('no confirmation window is open');
+}
+
+/** A real key press (`key` as Playwright names it: `Escape`) in the confirmation window. */
+export async function pressInPopup(key: string): Promise<void> {
+  if (!(await popup('key', 0, 0, key))) throw new Error('no confirmation window is open');
 }
 
 /** Closes the confirmation window as its user would. */

@@ -15,7 +15,7 @@ import { platform, quoteFor } from '../helpers/browser-stack.js';
 import { sendMouse, waitFor } from '../helpers/dom.js';
 import { armedInView, signedInApproval, type Approval } from '../helpers/isolated-approval.js';
 import { approvalWindow, frameApproval, resetFrameApproval } from '../helpers/isolated-frame.js';
-import { clickInPopup, closePopup, popupClosed, popupOpen } from '../helpers/popup.js';
+import { clickInPopup, closePopup, popupClosed, popupOpen, pressInPopup } from '../helpers/popup.js';
 
 beforeEach(() => resetFrameApproval());
 afterEach(async () => {
@@ -69,7 +69,7 @@ describe('isolated mode: the confirmation window', () => {
     expect(executed.status).to.equal(200);
   });
 
-  it('closing the window or pressing Cancel signs nothing; Approve then opens a new window', async () => {
+  it('closing the window, Cancel or Escape signs nothing; Approve then opens a new window', async () => {
     const page = await signedInApproval({}, undefined, 'always');
     page.approve.quote = await quoteFor(page.wallet, 1_000);
     await approveInFrame(page);
@@ -81,6 +81,11 @@ describe('isolated mode: the confirmation window', () => {
     const shown = await approveInFrame(page);
     await clickInPopup(...centre(shown.cancel!));
     await popupClosed('the window closed on Cancel');
+    await noSignature(page);
+    // Escape is Cancel too.
+    await approveInFrame(page);
+    await pressInPopup('Escape');
+    await popupClosed('the window closed on Escape');
     await noSignature(page);
     expect(page.approveHeard.filter((h) => h.startsWith('ew-error'))).to.deep.equal([]);
   });

@@ -36,6 +36,7 @@ export function runApprovalWindow(view: Window): void {
     send(confirmed ? { t: 'ew-approval-confirm', quoteId: card.facts!.quote.id } : { t: 'ew-approval-cancel' });
     view.close();
   };
-  // Closing it is a cancel: the frame sees it closed, and Approve can be pressed again.
+  // Escape is Cancel, as in any dialog; closing it is a cancel too: the frame sees it closed.
+  view.addEventListener('keydown', (event) => event.key === 'Escape' && card.answer(false));
   send({ t: 'ew-approval-ready' });
 }
