@@ -170,7 +170,7 @@ export class WalletClient extends EventTarget {
 
   /** Prepares and starts a passkey sign-in (fine where user activation survives an await). */
   async signInWithPasskey(options: { credentialId?: string } = {}): Promise<SessionInfo> {
-    return (await this.preparePasskeySignIn(options)).start();
+    return (await loadPasskeyFlows()).signInWithPasskeyNow(this.ctx, options.credentialId);
   }
 
   /** Prepares an OAuth sign-in (key and nonce) so `start(provider)` can open a popup inside the click. */

@@ -17,6 +17,7 @@ import {
 } from '../helpers/authenticator.js';
 import type { EwWallet } from '../../src/elements/index.js';
 import {
+  control,
   emailSignIn,
   makeClient,
   newWallet,
@@ -137,6 +138,27 @@ describe('<ew-passkey-sign-in> failures', () => {
     await waitFor(() => alertText(el).includes('This passkey does not belong to this site.'), 'the message');
     expect(el.client!.state.status).to.equal('signed-out');
     expect((await sandboxSessions(wallet.accountId)).length).to.equal(before);
+  });
+
+  it('Cancel while the challenge is still being asked for ends the sign-in at once; no ceremony starts', async () => {
+    const wallet = await walletWithPasskey();
+    // The service is slow to give a challenge: the element's own preparation and the tap's both wait.
+    await control('/faults', { method: 'POST', path: '/auth/credentials/*', kind: 'hang', hangMs: 15_000, count: 2 });
+    const ceremonies: string[] = [];
+    const get = navigator.credentials.get.bind(navigator.credentials);
+    navigator.credentials.get = (options) => (ceremonies.push('get'), get(options));
+    try {
+      const el = await mountWallet(wallet);
+      const passkey = await waitFor(() => buttonNamed('Sign in with a passkey', el), 'the passkey button');
+      const failed = nextEvent(el, 'ew-error');
+      await click(passkey);
+      await click(await waitFor(() => buttonNamed('Cancel', el), 'the cancel button'));
+      expect((await failed).detail.code).to.equal('PASSKEY_CANCELLED');
+      await waitFor(() => alertText(el).includes('The passkey request was cancelled or timed out.'), 'the message');
+      expect(ceremonies).to.deep.equal([]);
+    } finally {
+      navigator.credentials.get = get;
+    }
   });
 
   it('a ceremony the user gives up on: progress shown, Cancel ends it with a clear message, the next tap signs in', async () => {

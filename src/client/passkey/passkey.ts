@@ -30,6 +30,7 @@ import {
 import { newSessionKey, sessionSigningKey } from '../session/session-key.js';
 import { originRefusal, passkeyCeremony } from './ceremony-errors.js';
 import type { SessionInfo } from '../session/state.js';
+import { PasskeyError } from '../passkey-error.js';
 
 /**
  * What the passkey will sign must say what it authorises: `challenge` is the
@@ -208,5 +209,26 @@ export async function preparePasskeyRegistration(
  * rejects with PASSKEY_CANCELLED, as if they had dismissed the browser's sheet.
  */
 export function cancelPasskeyCeremony(): void {
+  cancelPreparing();
   WebAuthnAbortService.cancelCeremony();
+}
+
+/** Fails the sign-in still being prepared, if any (signInWithPasskeyNow): no ceremony runs yet to abort. */
+let cancelPreparing = (): void => {};
+
+/**
+ * Prepares and starts a sign-in at once (where user activation survives an await). A cancel while
+ * its challenge is asked for fails it at once with PASSKEY_CANCELLED, and no ceremony starts.
+ */
+export async function signInWithPasskeyNow(ctx: ClientContext, credentialId?: string): Promise<SessionInfo> {
+  const cancelled = new Promise<never>((_, reject) => {
+    cancelPreparing = () =>
+      reject(new PasskeyError('PASSKEY_CANCELLED', 'The passkey sign-in was cancelled', 'signInWithPasskey'));
+  });
+  try {
+    const prepared = await Promise.race([preparePasskeySignIn(ctx, credentialId), cancelled]);
+    return prepared.start();
+  } finally {
+    cancelPreparing = () => {};
+  }
 }
