@@ -23,12 +23,17 @@ export function writeFramePage({ from, to }) {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="referrer" content="no-referrer" />
     <title>${title}</title>
-${scripts.map((src) => `    <script src="${src}" defer></script>\n`).join('')}  </head>
+${scripts.map(([src, when]) => `    <script src="${src}" ${when}></script>\n`).join('')}  </head>
   <body></body>
 </html>
 `;
-  // The frame's script first: it reads frame.json and answers the handshake while the bundle is
-  // still being run, and draws the element once the bundle has defined it (run-frame.ts).
-  writeFileSync(join(to, 'index.html'), page('Wallet', ['embedded-wallet-frame.js', 'embedded-wallet-elements.js']));
-  writeFileSync(join(to, 'approve.html'), page('Confirm payment', ['embedded-wallet-approval.js']));
+  // The frame's script runs as soon as it arrives (async): it reads frame.json and answers the
+  // handshake while the page is parsed and the bundle run, and draws the element once the bundle
+  // has defined it (run-frame.ts).
+  const frameScripts = [
+    ['embedded-wallet-frame.js', 'async'],
+    ['embedded-wallet-elements.js', 'defer'],
+  ];
+  writeFileSync(join(to, 'index.html'), page('Wallet', frameScripts));
+  writeFileSync(join(to, 'approve.html'), page('Confirm payment', [['embedded-wallet-approval.js', 'defer']]));
 }

@@ -33,24 +33,28 @@ async function readConfig(view: Window, url: string): Promise<FrameConfig> {
  */
 export function runFrame(view: Window, version: string, configUrl = 'frame.json', windowUrl = 'approve.html'): void {
   const doc = view.document;
+  // The script may run before the page is parsed (it loads `async`, to read frame.json sooner).
+  const body = new Promise<HTMLElement>((resolve) =>
+    doc.body ? resolve(doc.body) : doc.addEventListener('DOMContentLoaded', () => resolve(doc.body), { once: true }),
+  );
   // The frame's page is its content: no margin, and a box that holds its child's margins, so the
   // body's height is what the host must show.
-  doc.body.style.margin = '0';
-  doc.body.style.display = 'flow-root';
-  if (view.parent === view) return say(doc, 'top');
+  void body.then((b) => Object.assign(b.style, { margin: '0', display: 'flow-root' }));
+  const tell = (why: string) => void body.then(() => say(doc, why));
+  if (view.parent === view) return tell('top');
   const config = readConfig(view, configUrl);
   config.catch((error: unknown) => {
     console.error(`embedded-wallet-elements: ${(error as Error).message}`);
-    say(doc, 'FRAME_CONFIG_INVALID');
+    tell('FRAME_CONFIG_INVALID');
   });
   acceptParentLink(view, {
     parentOrigins: config.then((c) => c.parentOrigins),
     tags: Object.keys(SURFACES),
     version,
-    onRefused: (code) => say(doc, code),
-    // The element is drawn once its tag is defined: the bundle may still be running (frame-page-files.mjs).
+    onRefused: tell,
+    // Drawn once the page is parsed and the bundle has defined the tag (it runs after this script).
     onLink: ({ port, tag, origin }) =>
-      void Promise.all([config, view.customElements.whenDefined(tag)]).then(([c]) =>
+      void Promise.all([config, view.customElements.whenDefined(tag), body]).then(([c]) =>
         mountElement(doc, c, port, { tag, origin, windowUrl }),
       ),
   });
