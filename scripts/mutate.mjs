@@ -592,6 +592,13 @@ export const MUTANTS = [
     tests: ['test/host-elements/isolated-approval-window.browser.test.ts'],
   },
   {
+    name: 'isolated: the confirmation window stays open after its approval left the page',
+    file: 'src/elements/approve-quote/confirm-elsewhere.ts',
+    search: '  hostDisconnected(): void {\n    this.cancel();',
+    replace: '  hostDisconnected(): void {',
+    tests: ['test/host-elements/isolated-approval-window.browser.test.ts'],
+  },
+  {
     name: 'isolated: the confirmation window’s Confirm takes a press before it arms',
     file: 'src/frame-page/approval-window/approval-window.ts',
     search: '    if (this.arming.armed && !this.lost) this.answer(true);',

@@ -90,7 +90,7 @@ describe('isolated mode: the confirmation window', () => {
     expect(page.approveHeard.filter((h) => h.startsWith('ew-error'))).to.deep.equal([]);
   });
 
-  it('a page script posing as the window, or a quote changed while it is open, signs nothing', async () => {
+  it('a page script posing as the window, a quote changed or the approval removed while it is open: nothing signed', async () => {
     // A script that ran before the host script keeps every shadow root, closed ones too.
     const roots: ShadowRoot[] = [];
     const attach = Element.prototype.attachShadow;
@@ -116,6 +116,11 @@ describe('isolated mode: the confirmation window', () => {
     // Another quote from the host: the window showed the first one, so it closes unsigned.
     page.approve.quote = await quoteFor(page.wallet, 2_000);
     await popupClosed('the window closed when the quote changed');
+    await noSignature(page);
+    // The host takes the approval away while the window is open: it closes, unsigned.
+    await approveInFrame(page);
+    page.approve.remove();
+    await popupClosed('the window closed when the approval left the page');
     await noSignature(page);
   });
 

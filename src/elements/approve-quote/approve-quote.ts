@@ -126,7 +126,7 @@ export class EwApproveQuote extends WalletElement {
   private readonly clock = new ServerTimeController(this);
   private readonly payee = new PayeeRead(this, () => this.arming.disarm());
   private readonly receipt = new Receipt(this);
-  private readonly elsewhere = new ConfirmingElsewhere();
+  private readonly elsewhere = new ConfirmingElsewhere(this);
 
   /** Whether a quote is on screen whose payment has not settled: a wallet above keeps it shown when the session ends. */
   get paymentPending(): boolean {

@@ -6,6 +6,7 @@
  * host page can cover, before it signs. The approval hands over what it
  * shows; the window checks the quote again and draws it in its own words.
  */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Payee, Quote, VerifiedQuote } from '../../client/index.js';
 
 /** What the window is given to show: the quote as checked here, and what was read beside it. */
@@ -29,9 +30,17 @@ export interface ApprovalFacts {
  */
 export type ConfirmElsewhere = (facts: ApprovalFacts, signal: AbortSignal) => Promise<boolean>;
 
-/** The one confirmation under way, if any: the element cancels it when its quote changes. */
-export class ConfirmingElsewhere {
+/** The one confirmation under way, if any: cancelled when the quote changes or the element leaves the page. */
+export class ConfirmingElsewhere implements ReactiveController {
   private asking: AbortController | undefined;
+
+  constructor(host: ReactiveControllerHost) {
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    this.cancel();
+  }
 
   /** Whether a window is open for the approval (Approve says to confirm there). */
   get waiting(): boolean {

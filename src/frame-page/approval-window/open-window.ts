@@ -38,7 +38,7 @@ export function windowConfirmer(
   return (facts, signal) => {
     const url = new URL(windowUrl, view.location.href);
     // A name no page can guess: `window.open('', name)` elsewhere cannot reach or navigate this window.
-    const name = `ew-approval-${[...view.crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16)).join('')}`;
+    const name = `ew-approval-${[...view.crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
     // Opened within the user's press on Approve (the caller runs in the click), so no blocker mistakes it for an ad.
     const popup = view.open(url.href, name, 'popup,width=440,height=720');
     if (!popup) return Promise.reject(blockedError('was blocked (pop-ups are off for this site)'));
