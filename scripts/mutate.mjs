@@ -599,10 +599,10 @@ export const MUTANTS = [
     tests: ['test/host-elements/isolated-approval-window.browser.test.ts'],
   },
   {
-    name: 'isolated: the confirmation window’s Confirm takes a press before it arms',
+    name: 'isolated: the confirmation window’s Confirm takes a press begun before it armed',
     file: 'src/frame-page/approval-window/approval-window.ts',
-    search: '    if (this.arming.armed && !this.lost) this.answer(true);',
-    replace: '    if (!this.lost) this.answer(true);',
+    search: '    if (this.arming.armed && this.pressedAt > this.armedAt && !this.lost) this.answer(true);',
+    replace: '    if (this.arming.armed && !this.lost) this.answer(true);',
     tests: ['test/frame-page/approval-window.browser.test.ts'],
   },
   // The sandbox's rules (src/sandbox).

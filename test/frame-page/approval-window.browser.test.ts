@@ -70,13 +70,21 @@ describe('the confirmation window’s card', () => {
     expect(part('error')!.textContent).to.not.equal('');
   });
 
-  it('Confirm takes no press before it arms; once armed it answers yes, and Cancel answers no', async () => {
+  it('Confirm takes no press begun before it arms; once armed it answers yes, and Cancel answers no', async () => {
     const { el, answers, part, centre } = card(await facts());
     await el.updateComplete;
+    const armed = () =>
+      waitFor(() => part('submit')!.getAttribute('aria-disabled') === 'false', 'Confirm armed', ARM_AFTER_MS * 10);
     // Pressed the moment it is drawn, as the second click of a double click on Approve would be.
     await sendMouse({ type: 'click', position: centre('submit') });
     expect(answers).to.deep.equal([]);
-    await waitFor(() => part('submit')!.getAttribute('aria-disabled') === 'false', 'Confirm armed', ARM_AFTER_MS * 10);
+    // Held from before it arms until after: the press began before, so it does not count.
+    await sendMouse({ type: 'move', position: centre('submit') });
+    await sendMouse({ type: 'down' });
+    await new Promise((r) => setTimeout(r, ARM_AFTER_MS * 2));
+    await armed();
+    await sendMouse({ type: 'up' });
+    expect(answers).to.deep.equal([]);
     await sendMouse({ type: 'click', position: centre('submit') });
     expect(answers).to.deep.equal([true]);
     await sendMouse({ type: 'click', position: centre('cancel') });

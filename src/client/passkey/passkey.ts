@@ -209,26 +209,29 @@ export async function preparePasskeyRegistration(
  * rejects with PASSKEY_CANCELLED, as if they had dismissed the browser's sheet.
  */
 export function cancelPasskeyCeremony(): void {
-  cancelPreparing();
+  for (const cancel of preparing) cancel();
   WebAuthnAbortService.cancelCeremony();
 }
 
-/** Fails the sign-in still being prepared, if any (signInWithPasskeyNow): no ceremony runs yet to abort. */
-let cancelPreparing = (): void => {};
+/** The sign-ins still being prepared (signInWithPasskeyNow): no ceremony runs yet for a cancel to abort. */
+const preparing = new Set<() => void>();
 
 /**
  * Prepares and starts a sign-in at once (where user activation survives an await). A cancel while
  * its challenge is asked for fails it at once with PASSKEY_CANCELLED, and no ceremony starts.
  */
 export async function signInWithPasskeyNow(ctx: ClientContext, credentialId?: string): Promise<SessionInfo> {
+  let cancel = (): void => {};
   const cancelled = new Promise<never>((_, reject) => {
-    cancelPreparing = () =>
+    cancel = () =>
       reject(new PasskeyError('PASSKEY_CANCELLED', 'The passkey sign-in was cancelled', 'signInWithPasskey'));
   });
+  preparing.add(cancel);
   try {
     const prepared = await Promise.race([preparePasskeySignIn(ctx, credentialId), cancelled]);
-    return prepared.start();
+    preparing.delete(cancel);
+    return await prepared.start();
   } finally {
-    cancelPreparing = () => {};
+    preparing.delete(cancel);
   }
 }

@@ -161,6 +161,7 @@ export class EwApproveQuote extends WalletElement {
     // Whether a frame may arm it changed: the wait starts over under the new rule.
     if (changed.has('allowFramed')) this.arming.disarm();
     if (!SHOWN_FROM.some((name) => changed.has(name))) return;
+    if (changed.has('client')) this.elsewhere.cancel(); // another wallet: not what the window was answered for
     // Anything that changes what the summary says disarms: the click must approve what was read.
     this.arming.disarm();
     // A new quote starts over; the same quote in other words (a label, a language) keeps its one

@@ -54,10 +54,23 @@ export class EwApprovalWindow extends WalletElement {
   private shown: Shown | undefined;
   private refused: ErrorInfo | undefined;
   private readonly arming = new Arming(this);
+  /** When Confirm last armed, and when the last press on the window began (performance.now()). */
+  private armedAt = Infinity;
+  private pressedAt = -Infinity;
 
   constructor() {
     super();
     this.lost = false;
+    // Only a press that begins after Confirm armed counts, and a press before that starts the wait
+    // over: a page that has its user click on and on (a game over the frame) never lands one on it.
+    const press = (event: Event) => {
+      if (event instanceof KeyboardEvent && event.key !== 'Enter' && event.key !== ' ') return;
+      this.pressedAt = performance.now();
+      if (!this.arming.armed) this.arming.disarm();
+      this.requestUpdate();
+    };
+    this.addEventListener('pointerdown', press, true);
+    this.addEventListener('keydown', press, true);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -85,12 +98,14 @@ export class EwApprovalWindow extends WalletElement {
     super.updated(changed);
     // The window is the whole card: its button, in view and still, is what must have been seen.
     this.arming.follow(this.renderRoot, { sessionId: undefined, mayArm: !this.lost, framed: false });
+    if (!this.arming.armed) this.armedAt = Infinity;
+    else if (this.armedAt === Infinity) this.armedAt = performance.now();
     this.ownerDocument.title = windowWords(this.resolvedLocale).confirm;
     if (changed.has('facts') && this.shown) this.renderRoot.querySelector<HTMLElement>('h1')?.focus();
   }
 
   private confirm(): void {
-    if (this.arming.armed && !this.lost) this.answer(true);
+    if (this.arming.armed && this.pressedAt > this.armedAt && !this.lost) this.answer(true);
   }
 
   protected override render() {

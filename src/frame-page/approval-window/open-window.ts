@@ -47,6 +47,7 @@ export function windowConfirmer(
       let ready = false;
       const finish = (answer: boolean | Error) => {
         view.removeEventListener('message', onMessage);
+        view.removeEventListener('pagehide', onAbort);
         clearInterval(poll);
         signal.removeEventListener('abort', onAbort);
         if (!popup.closed) popup.close();
@@ -72,6 +73,8 @@ export function windowConfirmer(
       );
       if (signal.aborted) return finish(false);
       view.addEventListener('message', onMessage);
+      // The frame's page going away (the host navigates or removes it) closes its window unsigned.
+      view.addEventListener('pagehide', onAbort);
       signal.addEventListener('abort', onAbort);
     });
   };

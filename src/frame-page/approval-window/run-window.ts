@@ -7,6 +7,9 @@
 import { readFactsMessage, type WindowMessage } from './messages.js';
 import { EwApprovalWindow } from './approval-window.js';
 
+/** How long the window waits for its frame to close it after an answer. */
+const CLOSE_AFTER_MS = 1_000;
+
 export function runApprovalWindow(view: Window): void {
   const doc = view.document;
   if (!view.customElements.get(EwApprovalWindow.tag))
@@ -34,7 +37,9 @@ export function runApprovalWindow(view: Window): void {
       return;
     }
     send(confirmed ? { t: 'ew-approval-confirm', quoteId: card.facts!.quote.id } : { t: 'ew-approval-cancel' });
-    view.close();
+    // The frame closes the window once it has the answer: closing here first could reach it before
+    // the answer does, and read as a cancel. Should the frame not, the window goes by itself.
+    setTimeout(() => view.close(), CLOSE_AFTER_MS);
   };
   // Escape is Cancel, as in any dialog; closing it is a cancel too: the frame sees it closed.
   view.addEventListener('keydown', (event) => event.key === 'Escape' && card.answer(false));
