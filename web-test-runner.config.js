@@ -186,8 +186,8 @@ const popupCommand = {
       const context = typeof page.context === 'function' ? page.context() : page.browserContext();
       const popup = (await context.pages()).find((p) => p !== page && p.url().endsWith(urlEnd));
       if (!popup) return { open: false };
-      if (action === 'click') await popup.mouse.click(x, y);
-      // A key that closes the window (Escape) leaves no page for its key-up.
+      // A press that closes the window (Confirm, Cancel, Escape) may leave no page for the rest of it.
+      if (action === 'click') await popup.mouse.click(x, y).catch(() => undefined);
       if (action === 'key') await popup.keyboard.press(payload.key).catch(() => undefined);
       if (action === 'close') await popup.close();
       return { open: true };
