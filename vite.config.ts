@@ -26,6 +26,8 @@ const isExternal = (id: string) => isBare(id) && !BUNDLED.test(id);
 
 /** A self-contained IIFE of isolated mode (`--mode host`, `frame`, `approval`): no lazy files. */
 const isolatedScript = (entry: string, outDir: string, fileName: string) => ({
+  // The window's card comes with the elements' shared code, and with it @hpke's Node fallback import.
+  plugins: [browserCrypto],
   build: {
     target: 'es2022',
     outDir,
