@@ -34,7 +34,7 @@ export type ConfirmElsewhere = (facts: ApprovalFacts, signal: AbortSignal) => Pr
 export class ConfirmingElsewhere implements ReactiveController {
   private asking: AbortController | undefined;
 
-  constructor(host: ReactiveControllerHost) {
+  constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
   }
 
@@ -69,6 +69,8 @@ export class ConfirmingElsewhere implements ReactiveController {
       return await ask(facts, this.asking.signal);
     } finally {
       this.asking = undefined;
+      // Approve says "Signing…" again, not "Confirm in the new window…", while it signs.
+      this.host.requestUpdate();
     }
   }
 }
