@@ -37,6 +37,10 @@ export class EwApprovalWindow extends WalletElement {
         margin: 0 0 var(--_space);
         font-size: 1.25em;
       }
+      /* Focused on arrival for screen readers to start from; it is not a control. */
+      h1:focus {
+        outline: none;
+      }
       [part~='cancel'] {
         width: 100%;
         margin-top: var(--_space);

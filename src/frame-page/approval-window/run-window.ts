@@ -15,6 +15,9 @@ export function runApprovalWindow(view: Window): void {
   if (!view.customElements.get(EwApprovalWindow.tag))
     view.customElements.define(EwApprovalWindow.tag, EwApprovalWindow);
   const card = doc.createElement(EwApprovalWindow.tag) as EwApprovalWindow;
+  // The window is the card: no margin round it, and the page's canvas in the card's colour scheme.
+  doc.documentElement.style.colorScheme = 'light dark';
+  doc.body.style.margin = '0';
   doc.body.append(card);
   const opener = view.opener as Window | null;
   const origin = view.location.origin;
