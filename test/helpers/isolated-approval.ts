@@ -5,7 +5,9 @@
  */
 import type { EwApproveQuote, EwWallet } from '../../src/elements/index.js';
 import type { ApprovalWindowMode } from '../../src/frame-page/config.js';
-import { newWallet, type TestWallet } from './browser-stack.js';
+import { expect } from 'chai';
+import type { Quote } from '../../src/protocol/index.js';
+import { newWallet, platform, type TestWallet } from './browser-stack.js';
 import { waitFor } from './dom.js';
 import { frameApproval, isolatedWallet, signInByKeyboard } from './isolated-frame.js';
 
@@ -68,4 +70,15 @@ export async function armedInView(el: Element): Promise<[number, number]> {
     if (performance.now() - started > 10_000) throw new Error(`Approve never armed in view: ${JSON.stringify(shown)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The one signature the host heard is for `quote`, and the service takes it: it executes the quote. */
+export async function expectExecuted(page: Approval, quote: Quote): Promise<void> {
+  const { signature, idempotencyKey, quoteId } = page.signatures[0]!.detail as Record<string, string>;
+  expect(quoteId).to.equal(quote.id);
+  const executed = await platform('POST', `/quotes/${quote.id}/execute`, undefined, {
+    'Service-Wallet-Signature': signature!,
+    'Idempotency-Key': idempotencyKey!,
+  });
+  expect(executed.status).to.equal(200);
 }

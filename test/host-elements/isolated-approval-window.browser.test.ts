@@ -11,9 +11,9 @@
 import { expect } from 'chai';
 import { afterEach, beforeEach, describe, it } from '#test-harness';
 import { tracksVisibility } from '../../src/elements/approve-quote/arming.js';
-import { platform, quoteFor } from '../helpers/browser-stack.js';
+import { quoteFor } from '../helpers/browser-stack.js';
 import { sendMouse, waitFor } from '../helpers/dom.js';
-import { armedInView, signedInApproval, type Approval } from '../helpers/isolated-approval.js';
+import { armedInView, expectExecuted, signedInApproval, type Approval } from '../helpers/isolated-approval.js';
 import { approvalWindow, frameApproval, resetFrameApproval } from '../helpers/isolated-frame.js';
 import { clickInPopup, closePopup, popupClosed, popupOpen, pressInPopup } from '../helpers/popup.js';
 
@@ -60,13 +60,7 @@ describe('isolated mode: the confirmation window', () => {
     await clickInPopup(...centre(shown.submit!));
     await waitFor(() => page.signatures.length === 1, 'ew-signature after Confirm');
     await popupClosed('the window closed');
-    const { signature, idempotencyKey, quoteId } = page.signatures[0]!.detail as Record<string, string>;
-    expect(quoteId).to.equal(quote.id);
-    const executed = await platform('POST', `/quotes/${quote.id}/execute`, undefined, {
-      'Service-Wallet-Signature': signature!,
-      'Idempotency-Key': idempotencyKey!,
-    });
-    expect(executed.status).to.equal(200);
+    await expectExecuted(page, quote);
   });
 
   it('closing the window, Cancel or Escape signs nothing; Approve then opens a new window', async () => {

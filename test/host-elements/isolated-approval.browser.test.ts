@@ -12,9 +12,9 @@ import { expect } from 'chai';
 import { afterEach, beforeEach, describe, it, itNeeds } from '#test-harness';
 import { ARM_AFTER_MS } from '../../src/elements/approve-quote/approve-quote.js';
 import type { Quote } from '../../src/protocol/index.js';
-import { platform, quoteFor } from '../helpers/browser-stack.js';
+import { quoteFor } from '../helpers/browser-stack.js';
 import { sendMouse, waitFor } from '../helpers/dom.js';
-import { approvalShown, armedInView, signedInApproval } from '../helpers/isolated-approval.js';
+import { approvalShown, armedInView, expectExecuted, signedInApproval } from '../helpers/isolated-approval.js';
 import { frameApproval, resetFrameApproval, withHostPorts } from '../helpers/isolated-frame.js';
 
 beforeEach(() => resetFrameApproval());
@@ -48,14 +48,8 @@ describe('isolated mode: the approval in the wallet’s frame', () => {
     expect('approve' in page.approve).to.equal(false);
     await sendMouse({ type: 'click', position });
     await waitFor(() => page.signatures.length === 1, 'ew-signature on the host’s <ew-approve-quote>');
-    const { signature, idempotencyKey, quoteId } = page.signatures[0]!.detail as Record<string, string>;
-    expect(quoteId).to.equal(quote.id);
     // The signature is the service's to check: it executes the quote.
-    const executed = await platform('POST', `/quotes/${quote.id}/execute`, undefined, {
-      'Service-Wallet-Signature': signature!,
-      'Idempotency-Key': idempotencyKey!,
-    });
-    expect(executed.status).to.equal(200);
+    await expectExecuted(page, quote);
     // The receipt follows the host's status, as in-page.
     page.approve.status = 'completed';
     await waitFor(() => page.approveHeard.includes('ew-payment-settled'), 'ew-payment-settled');
