@@ -60,6 +60,9 @@ const webauthnCommands = {
             isResidentCredential,
           }),
         );
+      // Whole, private keys included: for a window of the page's own, whose authenticator is its own (`popup`).
+      case 'webauthn:export':
+        return (await cdp.send('WebAuthn.getCredentials', payload)).credentials;
       case 'webauthn:set-presence':
         await cdp.send('WebAuthn.setAutomaticPresenceSimulation', payload);
         return true;
@@ -171,7 +174,8 @@ const viewportCommand = {
 
 /**
  * The page's other windows (`popup` command, test/helpers/popup.ts): a real click or key press in, or
- * the closing of, the window whose URL ends in `payload.urlEnd` (isolated mode's confirmation window), which the
+ * the closing of, the window whose URL ends in `payload.urlEnd` (isolated mode's confirmation or passkey
+ * window), or (Chromium) a virtual authenticator of its own holding `payload.credentials`, which the
  * test page cannot reach itself. Playwright and Puppeteer list a page per window; over WebDriver the
  * session switches to the window and back.
  */
@@ -190,6 +194,16 @@ const popupCommand = {
       if (action === 'click') await popup.mouse.click(x, y).catch(() => undefined);
       if (action === 'key') await popup.keyboard.press(payload.key).catch(() => undefined);
       if (action === 'close') await popup.close();
+      // Chromium's virtual authenticator is a page's own: the window gets one, holding `credentials`.
+      if (action === 'authenticator') {
+        const cdp = await context.newCDPSession(popup);
+        await cdp.send('WebAuthn.enable');
+        const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+          options: VIRTUAL_AUTHENTICATOR,
+        });
+        for (const credential of payload.credentials ?? [])
+          await cdp.send('WebAuthn.addCredential', { authenticatorId, credential });
+      }
       return { open: true };
     }
     if (!driver) return { missing: "no window control in this browser's automation" };

@@ -1,8 +1,9 @@
 // Isolated mode's frame page, written into `to` (after the script-tag bundle, the
 // frame script and the confirmation window's script are built): index.html, the
 // script-tag bundle and its lazy files copied beside it from `from` (they load
-// from next to the bundle), and approve.html, the window the frame opens for a
-// payment to be confirmed in (src/frame-page/approval-window/). The
+// from next to the bundle), approve.html, the window the frame opens for a
+// payment to be confirmed in (src/frame-page/approval-window/), and passkey.html,
+// the window of a passkey ceremony the frame may not run (src/frame-page/passkey-window/). The
 // partner serves that directory alone, from an origin of its own, with the
 // headers of src/relay/frame-headers.ts. scripts/frame-page.mjs writes dist/frame/;
 // `npm start` writes the demo's own.
@@ -36,4 +37,5 @@ ${scripts.map(([src, when]) => `    <script src="${src}" ${when}></script>\n`).j
   ];
   writeFileSync(join(to, 'index.html'), page('Wallet', frameScripts));
   writeFileSync(join(to, 'approve.html'), page('Confirm payment', [['embedded-wallet-approval.js', 'defer']]));
+  writeFileSync(join(to, 'passkey.html'), page('Passkey', [['embedded-wallet-passkey-window.js', 'defer']]));
 }

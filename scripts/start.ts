@@ -38,6 +38,7 @@ const frameDir = join(widgetDir, 'frame');
 await build({ mode: 'host', logLevel: 'warn', build: { outDir: widgetDir } });
 await build({ mode: 'frame', logLevel: 'warn', build: { outDir: frameDir } });
 await build({ mode: 'approval', logLevel: 'warn', build: { outDir: frameDir } });
+await build({ mode: 'passkey', logLevel: 'warn', build: { outDir: frameDir } });
 writeFramePage({ from: widgetDir, to: frameDir });
 
 // Timeouts a local wallet call needs, in seconds: a client that dribbles its

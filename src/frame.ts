@@ -6,9 +6,9 @@
 import { VERSION } from './packaging/version.js';
 import { runFrame } from './frame-page/run-frame.js';
 
-// frame.json and the confirmation window's page beside this script, not beside the page: the page's
+// frame.json and the pages of the frame's windows beside this script, not beside the page: the page's
 // path is the host's to choose (its `frame` attribute), and a server that answers every path with
 // the page would let it pick.
 const beside = (file: string) =>
   new URL(file, (document.currentScript as HTMLScriptElement | null)?.src ?? location.href).href;
-runFrame(window, VERSION, beside('frame.json'), beside('approve.html'));
+runFrame(window, VERSION, beside('frame.json'), { approval: beside('approve.html'), passkey: beside('passkey.html') });

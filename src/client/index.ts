@@ -7,6 +7,7 @@ export { DEFAULT_ACTIVITY_TYPES, type SignedOperationName, type WalletClientOpti
 export type { OtpSignIn } from './flows/otp-sign-in.js';
 export { normaliseOtp } from './flows/otp-sign-in.js';
 export type { PreparedPasskeyRegistration, PreparedPasskeySignIn } from './passkey/passkey.js';
+export type { PasskeyCeremonyElsewhere } from './passkey/ceremony-elsewhere.js';
 export type { OidcTokenProvider, PreparedOAuthSignIn } from './oauth/oauth.js';
 export type { ListedSession } from './account/sessions.js';
 export type { NameCheck, Payee } from './account/payee.js';

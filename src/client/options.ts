@@ -1,6 +1,7 @@
 /** WalletClient configuration, its defaults, and how enclave pins are chosen. */
 import { PRODUCTION_EXPORT_SIGNER_KEY, PRODUCTION_OTP_TARGET_SIGNER_KEY, type EnclaveTrust } from '../crypto/index.js';
 import type { Transport } from '../protocol/index.js';
+import type { PasskeyCeremonyElsewhere } from './passkey/ceremony-elsewhere.js';
 import type { SessionKeyMode } from './session/session-key.js';
 
 /** Operations that sign an activity, and the activity types each accepts by default. */
@@ -55,6 +56,8 @@ export interface WalletClientOptions {
   allowUnboundPasskeyChallenge?: boolean;
   /** WebAuthn RP id for passkey sign-in (default: the page's host). */
   rpId?: string;
+  /** Runs a passkey ceremony elsewhere where it cannot run on this page (isolated mode's frame sets it). */
+  passkeyCeremonyElsewhere?: PasskeyCeremonyElsewhere;
   /**
    * The longest session a signed refresh or passkey login may ask for, in
    * seconds (default 900, the service's 15 minutes). A payload asking for
@@ -83,9 +86,17 @@ export interface WalletClientOptions {
 export interface ResolvedOptions extends Required<
   Omit<
     WalletClientOptions,
-    'apiBase' | 'transport' | 'customerId' | 'organizationId' | 'enclaveKeys' | 'rpId' | 'activityTypes'
+    | 'apiBase'
+    | 'transport'
+    | 'customerId'
+    | 'organizationId'
+    | 'enclaveKeys'
+    | 'rpId'
+    | 'activityTypes'
+    | 'passkeyCeremonyElsewhere'
   >
 > {
+  passkeyCeremonyElsewhere: PasskeyCeremonyElsewhere | undefined;
   customerId: string | undefined;
   organizationId: string | undefined;
   rpId: string | undefined;
@@ -121,6 +132,7 @@ export function resolveOptions(options: WalletClientOptions): ResolvedOptions {
     dangerouslyTrustUnpinnedSandbox: options.dangerouslyTrustUnpinnedSandbox ?? false,
     sessionKeyMode: options.sessionKeyMode ?? 'sealed',
     rpId: options.rpId,
+    passkeyCeremonyElsewhere: options.passkeyCeremonyElsewhere,
     allowUnboundPasskeyChallenge: options.allowUnboundPasskeyChallenge ?? false,
     maxSessionSeconds,
     refreshMarginMs: options.refreshMarginMs ?? 60_000,

@@ -17,6 +17,8 @@ export type PasskeyErrorCode =
   | 'PASSKEY_NO_AUTHENTICATOR'
   /** The service refused a passkey made on this page's origin or for this RP id (the site's setup). */
   | 'CONFIG_PASSKEY_ORIGIN'
+  /** Isolated mode: the window a ceremony runs in where the frame may not could not open (pop-ups blocked). */
+  | 'POPUP_BLOCKED'
   /** The script tag's embedded-wallet-passkey.js is not served next to the bundle (the site's setup). */
   | 'CONFIG_PASSKEY_FILE'
   /** Anything else; see `cause`. */

@@ -14,6 +14,7 @@ import type { FrameConfig } from './config.js';
 import { THEME_TOKENS } from '../frame-link/theme-tokens.js';
 import { windowConfirmer } from './approval-window/open-window.js';
 import { FrameChildren } from './children.js';
+import { ceremonyWindow } from './passkey-window/open-ceremony.js';
 import { checkTheme } from './theme-check.js';
 import { wireDetail } from './wire-detail.js';
 
@@ -37,15 +38,19 @@ const allowed = (surface: Surface, name: string, value: string | null) =>
   !owned.includes(name) &&
   (value === null || VALUE_CHECKS[name]?.(value) !== false);
 
+/** The pages of the frame's windows: where a payment is confirmed, where a passkey ceremony runs. */
+export const FRAME_WINDOWS = { approval: 'approve.html', passkey: 'passkey.html' };
+
 /**
  * Draws element `tag` for the page of `origin` (the handshake's), following the host's messages on
- * `port`; an approval in it confirms in a window at `windowUrl` where the configuration asks for one.
+ * `port`. An approval in it confirms in a window where the configuration asks for one, and a passkey
+ * ceremony the frame may not run goes to a window: their pages are `windows`.
  */
 export function mountElement(
   doc: Document,
   config: FrameConfig,
   port: MessagePort,
-  { tag, origin, windowUrl = 'approve.html' }: { tag: string; origin: string; windowUrl?: string },
+  { tag, origin, windows = FRAME_WINDOWS }: { tag: string; origin: string; windows?: typeof FRAME_WINDOWS },
 ): Mounted {
   const surface = SURFACES[tag]!;
   let element: HTMLElement | undefined;
@@ -53,8 +58,10 @@ export function mountElement(
   let refused = 0;
   const link = linkPort<HostMessage, FrameMessage>(port, readHostMessage, (message) => {
     if (message.t === 'init' && !element) {
+      const view = doc.defaultView!;
       element = create(doc, config, surface, tag, link, (event) => !!children?.owns(event));
-      const confirmElsewhere = windowConfirmer(doc.defaultView!, config.approvalWindow, origin, windowUrl);
+      Object.assign(element, { passkeyCeremonyElsewhere: ceremonyWindow(view, windows.passkey) });
+      const confirmElsewhere = windowConfirmer(view, config.approvalWindow, origin, windows.approval);
       children = new FrameChildren(element, surface, link, allowed, { embedderOrigin: origin, confirmElsewhere });
       for (const [name, value] of Object.entries(message.attributes))
         if (allowed(surface, name, value)) element.setAttribute(name, value);

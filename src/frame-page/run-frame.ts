@@ -7,7 +7,7 @@
 import { acceptParentLink } from '../frame-link/handshake.js';
 import { SURFACES } from '../frame-link/surface.js';
 import { parseFrameConfig, type FrameConfig } from './config.js';
-import { mountElement } from './mount.js';
+import { FRAME_WINDOWS, mountElement } from './mount.js';
 
 const WHY: Record<string, string> = {
   top: 'This page shows a wallet inside the app that uses it. Open that app instead.',
@@ -28,10 +28,10 @@ async function readConfig(view: Window, url: string): Promise<FrameConfig> {
 }
 
 /**
- * Runs the frame in `view`. Beside the page by default: `configUrl`, its frame.json, and `windowUrl`,
- * the page of its confirmation window (approve.html).
+ * Runs the frame in `view`. Beside the page by default: `configUrl`, its frame.json, and `windows`, the
+ * pages of its windows.
  */
-export function runFrame(view: Window, version: string, configUrl = 'frame.json', windowUrl = 'approve.html'): void {
+export function runFrame(view: Window, version: string, configUrl = 'frame.json', windows = FRAME_WINDOWS): void {
   const doc = view.document;
   // The script may run before the page is parsed (it loads `async`, to read frame.json sooner).
   const body = new Promise<HTMLElement>((resolve) =>
@@ -55,7 +55,7 @@ export function runFrame(view: Window, version: string, configUrl = 'frame.json'
     // Drawn once the page is parsed and the bundle has defined the tag (it runs after this script).
     onLink: ({ port, tag, origin }) =>
       void Promise.all([config, view.customElements.whenDefined(tag), body]).then(([c]) =>
-        mountElement(doc, c, port, { tag, origin, windowUrl }),
+        mountElement(doc, c, port, { tag, origin, windows }),
       ),
   });
 }

@@ -14,7 +14,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 
 const SRC = resolve('src');
-const ENTRY_POINTS = ['index', 'define', 'iife', 'host', 'frame', 'approval-window'];
+const ENTRY_POINTS = ['index', 'define', 'iife', 'host', 'frame', 'approval-window', 'passkey-window'];
 
 /** What each part may import besides itself (`packaging` is open to every part). */
 const ALLOWED: Record<string, string[]> = {
@@ -26,7 +26,7 @@ const ALLOWED: Record<string, string[]> = {
   sandbox: ['protocol'],
   jsx: ['elements'],
   'frame-link': [],
-  'frame-page': ['frame-link', 'protocol', 'elements'],
+  'frame-page': ['frame-link', 'protocol', 'elements', 'client'],
   'host-elements': ['frame-link', 'elements'],
   packaging: [],
 };

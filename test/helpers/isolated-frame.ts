@@ -175,6 +175,8 @@ export interface FrameWallet {
   focus: string | null;
   /** How many words of the recovery phrase the frame shows. */
   words: number;
+  /** The passkey ceremonies the frame's iframe delegates to it (Chromium's policy; null elsewhere). */
+  delegated: string[] | null;
 }
 
 /** What the frame's confirmation window shows (wallet-frame.ts's probe in it). */
@@ -190,7 +192,18 @@ export interface ApprovalWindowState {
   error: string | null;
 }
 
+/** What the frame's passkey window shows (its probe, test/frame-link/fixtures/passkey-window.ts). */
+export interface PasskeyWindowState {
+  state: 'asking' | 'waiting' | 'done' | 'lost';
+  kind: 'get' | 'create' | null;
+  title: string;
+  text: string;
+  continue: Box | null;
+  cancel: Box | null;
+}
+
 let latest: FrameApproval | null | undefined;
+let passkeyReport: { state: PasskeyWindowState | null; at: number } | undefined;
 /** The confirmation window's last report, and when it came (a closed window stops reporting). */
 let windowReport: { state: ApprovalWindowState | null; at: number } | undefined;
 /** Each frame's last report of its wallet, by the frame's window. */
@@ -201,10 +214,15 @@ addEventListener('message', (event) => {
     approve?: FrameApproval | null;
     wallet?: FrameWallet;
     window?: ApprovalWindowState | null;
+    passkeyWindow?: PasskeyWindowState | null;
   } | null;
   if ((event.origin !== FRAME_ORIGIN && event.origin !== PASSKEY_FRAME_ORIGIN) || !data?.ewTestProbe) return;
   if ('window' in data) {
     windowReport = { state: data.window ?? null, at: Date.now() };
+    return;
+  }
+  if ('passkeyWindow' in data) {
+    passkeyReport = { state: data.passkeyWindow ?? null, at: Date.now() };
     return;
   }
   latest = data.approve ?? null;
@@ -218,6 +236,10 @@ export const frameApproval = (): FrameApproval | null | undefined => latest;
 export const approvalWindow = (): ApprovalWindowState | null | undefined =>
   windowReport && Date.now() - windowReport.at < 300 ? windowReport.state : undefined;
 
+/** The passkey window as it reported in the last 300 ms; undefined when none did. */
+export const passkeyWindow = (): PasskeyWindowState | null | undefined =>
+  passkeyReport && Date.now() - passkeyReport.at < 300 ? passkeyReport.state : undefined;
+
 /** What each wallet frame on the page last reported, in no particular order. */
 export const frameWallets = (): FrameWallet[] => [...wallets.values()];
 
@@ -225,5 +247,6 @@ export const frameWallets = (): FrameWallet[] => [...wallets.values()];
 export const resetFrameApproval = () => {
   latest = undefined;
   windowReport = undefined;
+  passkeyReport = undefined;
   wallets.clear();
 };

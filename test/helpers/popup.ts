@@ -1,14 +1,21 @@
 /**
  * The test page's other windows (the `popup` command in web-test-runner.config.js): isolated mode's
  * confirmation window, opened by the wallet's frame, is a window of its own that the test page cannot
- * reach. What it shows comes from its probe (isolated-frame.ts's `approvalWindow`).
+ * reach. What it shows comes from its probe (isolated-frame.ts's `approvalWindow`). Each function takes
+ * the window's page (default: the confirmation window's).
  */
 import { executeServerCommand } from '@web/test-runner-commands';
 
-const PAGE = '/approve.html';
+export const APPROVAL_PAGE = '/approve.html';
+export const PASSKEY_PAGE = '/passkey.html';
 
-async function popup(action: 'find' | 'click' | 'key' | 'close', x = 0, y = 0, key = ''): Promise<boolean> {
-  const answer = (await executeServerCommand('popup', { urlEnd: PAGE, action, x, y, key })) as {
+type Action = 'find' | 'click' | 'key' | 'close' | 'authenticator';
+
+export async function popup(
+  action: Action,
+  { x = 0, y = 0, key = '', page = APPROVAL_PAGE, credentials = [] as unknown[] } = {},
+): Promise<boolean> {
+  const answer = (await executeServerCommand('popup', { urlEnd: page, action, x, y, key, credentials })) as {
     open?: boolean;
     missing?: string;
   };
@@ -17,16 +24,16 @@ async function popup(action: 'find' | 'click' | 'key' | 'close', x = 0, y = 0, k
 }
 
 /** Whether the confirmation window is open. */
-export const popupOpen = () => popup('find');
+export const popupOpen = (page = APPROVAL_PAGE) => popup('find', { page });
 
 /** A real click in the confirmation window at its viewport's (`x`, `y`). */
-export async function clickInPopup(x: number, y: number): Promise<void> {
-  if (!(await popup('click', x, y))) throw new Error('no confirmation window is open');
+export async function clickInPopup(x: number, y: number, page = APPROVAL_PAGE): Promise<void> {
+  if (!(await popup('click', { x, y, page }))) throw new Error(`no window of ${page} is open`);
 }
 
 /** A real key press (`key` as Playwright names it: `Escape`) in the confirmation window. */
 export async function pressInPopup(key: string): Promise<void> {
-  if (!(await popup('key', 0, 0, key))) throw new Error('no confirmation window is open');
+  if (!(await popup('key', { key }))) throw new Error('no confirmation window is open');
 }
 
 /** Closes the confirmation window as its user would. */
@@ -35,9 +42,9 @@ export async function closePopup(): Promise<void> {
 }
 
 /** Waits until no confirmation window is open, or fails with `what`. */
-export async function popupClosed(what: string, timeoutMs = 10_000): Promise<void> {
+export async function popupClosed(what: string, timeoutMs = 10_000, page = APPROVAL_PAGE): Promise<void> {
   const until = Date.now() + timeoutMs;
-  while (await popupOpen()) {
+  while (await popupOpen(page)) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }

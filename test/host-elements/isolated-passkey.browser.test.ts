@@ -5,9 +5,11 @@
  * frame's: this page cannot run a ceremony for it (`localhost` cannot claim
  * `wallet.localhost`). The iframe carries `allow="publickey-credentials-get;
  * publickey-credentials-create"`, and the sandbox takes a cross-origin
- * ceremony only under a listed top-level page (this one). Needs a virtual
- * authenticator that serves the frame's ceremonies (Chromium's, over the
- * DevTools protocol); elsewhere it is skipped, saying so.
+ * ceremony only under a listed top-level page (this one). Where the iframe
+ * does not delegate ceremonies, they run in a window of the frame's origin
+ * (passkey.html). Needs a virtual authenticator that serves the frame's
+ * ceremonies (Chromium's, over the DevTools protocol); elsewhere it is
+ * skipped, saying so.
  */
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
@@ -15,12 +17,16 @@ import { after, afterEach, before, describe, itNeeds, type Need } from '#test-ha
 import { newWallet } from '../helpers/browser-stack.js';
 import { waitFor } from '../helpers/dom.js';
 import {
+  frameWallets,
   isolatedWallet,
+  passkeyWindow,
   pressInFrame,
   PASSKEY_FRAME_ORIGIN,
   resetFrameApproval,
   signInByKeyboard,
+  type PasskeyWindowState,
 } from '../helpers/isolated-frame.js';
+import { clickInPopup, popup, popupClosed, popupOpen, PASSKEY_PAGE } from '../helpers/popup.js';
 
 let authenticatorId: string | undefined;
 let missing: string | undefined;
@@ -32,12 +38,41 @@ before(async () => {
 after(async () => {
   if (authenticatorId) await executeServerCommand('webauthn:remove-authenticator', { authenticatorId });
 });
-afterEach(() => {
+afterEach(async () => {
   document.querySelectorAll('ew-wallet').forEach((el) => el.remove());
   resetFrameApproval();
+  if (missing === undefined && (await popupOpen(PASSKEY_PAGE))) await popup('close', { page: PASSKEY_PAGE });
 });
 
 const virtualAuthenticator = (): Need => (missing ? { missing } : {});
+
+/** The frame on its own host, with its RP id. */
+const site = {
+  origin: PASSKEY_FRAME_ORIGIN,
+  attributes: { 'api-base': '/api-passkey-frame', 'rp-id': new URL(PASSKEY_FRAME_ORIGIN).hostname },
+};
+
+/**
+ * Until the returned function runs, iframes made on this page get no `allow` (the host script sets it as
+ * a property): a host page that dropped it, or a browser that does not delegate ceremonies to a frame.
+ */
+function iframesWithoutAllow(): () => void {
+  const allow = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'allow')!;
+  Object.defineProperty(HTMLIFrameElement.prototype, 'allow', { ...allow, set() {} });
+  return () => Object.defineProperty(HTMLIFrameElement.prototype, 'allow', allow);
+}
+
+/** The passkey window once it shows a ceremony of `kind`. */
+async function passkeyWindowAsking(kind: 'get' | 'create'): Promise<PasskeyWindowState> {
+  await waitFor(
+    () => passkeyWindow()?.kind === kind && !!passkeyWindow()?.continue,
+    `the passkey window asking for ${kind}() (it shows ${JSON.stringify(passkeyWindow())})`,
+  );
+  return passkeyWindow()!;
+}
+
+const centre = (b: { x: number; y: number; width: number; height: number }) =>
+  [b.x + b.width / 2, b.y + b.height / 2] as const;
 
 describe('isolated mode: passkeys in the wallet’s frame', () => {
   itNeeds(
@@ -46,10 +81,7 @@ describe('isolated mode: passkeys in the wallet’s frame', () => {
     async () => {
       const wallet = await newWallet();
       const { el, heard } = await isolatedWallet(wallet, [location.origin], undefined, document.body, {
-        site: {
-          origin: PASSKEY_FRAME_ORIGIN,
-          attributes: { 'api-base': '/api-passkey-frame', 'rp-id': new URL(PASSKEY_FRAME_ORIGIN).hostname },
-        },
+        site,
         sections: true,
       });
       expect(el.shadowRoot, 'the host element’s root is closed').to.equal(null);
@@ -79,6 +111,69 @@ describe('isolated mode: passkeys in the wallet’s frame', () => {
         () => heard.slice(before).includes('ew-signed-in'),
         `ew-signed-in by passkey (heard ${heard.slice(before).join(', ')})`,
       );
+    },
+  );
+
+  itNeeds(
+    virtualAuthenticator,
+    'where the iframe does not delegate ceremonies, a window of the frame’s origin runs them, on the user’s press there',
+    async () => {
+      const wallet = await newWallet();
+      // A passkey made in a frame that may run ceremonies: no window opens for it.
+      const first = await isolatedWallet(wallet, [location.origin], undefined, document.body, { site, sections: true });
+      await signInByKeyboard(first.heard);
+      await pressInFrame('Sign-in methods');
+      await pressInFrame('Add a passkey');
+      await waitFor(() => first.heard.includes('ew-credential-added'), 'ew-credential-added in the frame');
+      expect(await popupOpen(PASSKEY_PAGE), 'a delegated frame runs its own ceremony').to.equal(false);
+      expect(frameWallets()[0]?.delegated).to.deep.equal(['get', 'create']);
+      const credentials = (await executeServerCommand('webauthn:export', { authenticatorId })) as unknown[];
+      await first.el.signOut();
+      first.el.remove();
+      resetFrameApproval();
+
+      const restore = iframesWithoutAllow();
+      try {
+        const { heard } = await isolatedWallet(wallet, [location.origin], undefined, document.body, {
+          site,
+          sections: true,
+        });
+        await waitFor(() => heard.includes('ew-ready') && frameWallets().length > 0, 'ew-ready and a report');
+        expect(frameWallets()[0]!.delegated, 'the browser lets this frame run no ceremony').to.deep.equal([]);
+        // Closing the window is a cancel: nothing signs in, and the frame's button works again.
+        await pressInFrame('Sign in with a passkey');
+        await passkeyWindowAsking('get');
+        await popup('close', { page: PASSKEY_PAGE });
+        await waitFor(
+          () => heard.includes('ew-error PASSKEY_CANCELLED'),
+          `PASSKEY_CANCELLED (heard ${heard.join(', ')})`,
+        );
+        expect(heard).not.to.include('ew-signed-in');
+        // Sign-in (get()): the window says whose passkey it asks for, and runs the ceremony on Continue.
+        await pressInFrame('Sign in with a passkey');
+        const asking = await passkeyWindowAsking('get');
+        expect(asking.text).to.contain(new URL(PASSKEY_FRAME_ORIGIN).host);
+        expect(asking.title).to.equal('Sign in with your passkey');
+        await new Promise((r) => setTimeout(r, 300));
+        expect(heard, 'nothing before the user’s own press in the window').not.to.include('ew-signed-in');
+        await popup('authenticator', { page: PASSKEY_PAGE, credentials });
+        await clickInPopup(...centre(asking.continue!), PASSKEY_PAGE);
+        await waitFor(() => heard.includes('ew-signed-in'), `ew-signed-in by the window (heard ${heard.join(', ')})`);
+        await popupClosed('the passkey window closed after its answer', 10_000, PASSKEY_PAGE);
+        // Registration (create()), the same way, with the window's own authenticator.
+        await pressInFrame('Sign-in methods');
+        await pressInFrame('Add a passkey');
+        const adding = await passkeyWindowAsking('create');
+        expect(adding.title).to.equal('Add a passkey');
+        await popup('authenticator', { page: PASSKEY_PAGE });
+        await clickInPopup(...centre(adding.continue!), PASSKEY_PAGE);
+        await waitFor(
+          () => heard.includes('ew-credential-added'),
+          `ew-credential-added by the window (heard ${heard.join(', ')})`,
+        );
+      } finally {
+        restore();
+      }
     },
   );
 });

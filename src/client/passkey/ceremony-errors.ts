@@ -12,6 +12,7 @@ function toPasskeyError(error: unknown, operation: string): PasskeyError {
   const cause = code ? (library!.cause ?? error) : error;
   const name = (cause as { name?: string } | null)?.name;
   const message = (cause as Error | null)?.message ?? String(error);
+  if (library?.code === 'POPUP_BLOCKED') return new PasskeyError('POPUP_BLOCKED', message, operation, { cause: error });
   if (code === 'ERROR_INVALID_RP_ID' || code === 'ERROR_INVALID_DOMAIN' || name === 'SecurityError') {
     return new PasskeyError('PASSKEY_WRONG_RP', message, operation, { cause: error });
   }

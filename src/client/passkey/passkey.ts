@@ -9,6 +9,7 @@ import {
   startRegistration,
   WebAuthnAbortService,
   type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { checkPayloadToSign, sha256Hex, toBase64Url, utf8, WalletCryptoError } from '../../crypto/index.js';
 import {
@@ -108,15 +109,13 @@ export async function preparePasskeySignIn(ctx: ClientContext, credentialId?: st
         );
       used = true;
       // No await before this call: it must run inside the tap's user activation.
-      const ceremony = startAuthentication({
-        optionsJSON: {
-          // The service's challenge is a hex string whose UTF-8 bytes (not its decoding) are the WebAuthn challenge.
-          challenge: toBase64Url(utf8(challenge.challenge)),
-          allowCredentials: [{ id: challenge.credentialId, type: 'public-key' }],
-          userVerification: 'preferred',
-          ...(ctx.options.rpId ? { rpId: ctx.options.rpId } : {}),
-          timeout: Math.max(expiresAt - ctx.api.clock.now(), 30_000),
-        },
+      const ceremony = authenticate(ctx, {
+        // The service's challenge is a hex string whose UTF-8 bytes (not its decoding) are the WebAuthn challenge.
+        challenge: toBase64Url(utf8(challenge.challenge)),
+        allowCredentials: [{ id: challenge.credentialId, type: 'public-key' }],
+        userVerification: 'preferred',
+        ...(ctx.options.rpId ? { rpId: ctx.options.rpId } : {}),
+        timeout: Math.max(expiresAt - ctx.api.clock.now(), 30_000),
       });
       return (async () => {
         const response = await passkeyCeremony(ceremony, operation);
@@ -170,7 +169,7 @@ export async function preparePasskeyRegistration(
     throw new WalletError('INVALID_RESPONSE', 'The registration options have no challenge', { operation });
   return {
     start() {
-      const ceremony = startRegistration({ optionsJSON: creation });
+      const ceremony = register(ctx, creation);
       return (async () => {
         const response = await passkeyCeremony(ceremony, operation);
         const session = await activeSession(ctx, operation);
@@ -210,8 +209,31 @@ export async function preparePasskeyRegistration(
  */
 export function cancelPasskeyCeremony(): void {
   for (const cancel of preparing) cancel();
+  for (const elsewhere of runningElsewhere) elsewhere.abort();
   WebAuthnAbortService.cancelCeremony();
 }
+
+/** The ceremonies running elsewhere (the client's `passkeyCeremonyElsewhere` took them). */
+const runningElsewhere = new Set<AbortController>();
+
+/** Tracks a ceremony the client's hook may run elsewhere, so a cancel reaches it; undefined when it runs here. */
+function elsewhere<T>(run: (signal: AbortSignal) => Promise<T> | undefined): Promise<T> | undefined {
+  const controller = new AbortController();
+  const running = run(controller.signal);
+  if (!running) return undefined;
+  runningElsewhere.add(controller);
+  return running.finally(() => runningElsewhere.delete(controller));
+}
+
+/** A WebAuthn `get()`: elsewhere when the client's hook takes it (isolated mode's window), else on this page. */
+const authenticate = (ctx: ClientContext, optionsJSON: PublicKeyCredentialRequestOptionsJSON) =>
+  elsewhere((signal) => ctx.options.passkeyCeremonyElsewhere?.('get', optionsJSON, signal)) ??
+  startAuthentication({ optionsJSON });
+
+/** A WebAuthn `create()`, as {@link authenticate} runs a `get()`. */
+const register = (ctx: ClientContext, optionsJSON: PublicKeyCredentialCreationOptionsJSON) =>
+  elsewhere((signal) => ctx.options.passkeyCeremonyElsewhere?.('create', optionsJSON, signal)) ??
+  startRegistration({ optionsJSON });
 
 /** The sign-ins still being prepared (signInWithPasskeyNow): no ceremony runs yet for a cancel to abort. */
 const preparing = new Set<() => void>();

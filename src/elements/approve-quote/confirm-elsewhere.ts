@@ -25,7 +25,7 @@ export interface ApprovalFacts {
 
 /**
  * Resolves true once the user confirmed in the window, false when they cancelled or closed it (or
- * `signal` aborted: the quote on screen changed); rejects APPROVAL_WINDOW_BLOCKED when no window opened.
+ * `signal` aborted: the quote on screen changed); rejects POPUP_BLOCKED when no window opened.
  * Called within the click on Approve: a window opens only on the user's own press.
  */
 export type ConfirmElsewhere = (facts: ApprovalFacts, signal: AbortSignal) => Promise<boolean>;

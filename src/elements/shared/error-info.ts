@@ -7,8 +7,11 @@
 export type SetupErrorCode =
   'CONFIG_MISSING_ATTRIBUTE' | 'CONFIG_INVALID_ATTRIBUTE' | 'CONFIG_CONFLICTING_WALLETS' | 'CONFIG_ENCLAVE_KEYS';
 
-/** Isolated mode: the window the payment is confirmed in could not open (pop-ups blocked, or the page's COOP cut it off). */
-export type ApprovalWindowErrorCode = 'APPROVAL_WINDOW_BLOCKED';
+/**
+ * Isolated mode: the frame's window (a payment's confirmation, a passkey ceremony) could not open
+ * (pop-ups blocked, or the page's COOP cut it off).
+ */
+export type WindowErrorCode = 'POPUP_BLOCKED';
 
 export interface ErrorInfo {
   code: string;

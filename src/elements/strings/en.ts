@@ -253,8 +253,8 @@ export const STRINGS_EN: WalletStrings = {
     NOT_CONFIRMED: 'The wallet service said this was done, but your wallet does not show it. Check and try again.',
     CHALLENGE_EXPIRED: 'That took too long. Try again.',
     ABORTED: 'Cancelled.',
-    // Isolated mode's confirmation window.
-    APPROVAL_WINDOW_BLOCKED: 'Pop-ups are blocked here. Allow them, then press Approve again.',
+    // Isolated mode's windows (a payment's confirmation, a passkey ceremony).
+    POPUP_BLOCKED: 'Pop-ups are blocked. Allow them, then try again.',
     // Passkey ceremonies.
     PASSKEY_CANCELLED: 'The passkey request was cancelled or timed out.',
     PASSKEY_NOT_SUPPORTED: 'This browser does not support passkeys.',

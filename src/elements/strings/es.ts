@@ -251,9 +251,8 @@ export const STRINGS_ES: WalletStrings = {
       'El servicio de billetera dijo que estaba hecho, pero tu billetera no lo muestra. Revisa e inténtalo de nuevo.',
     CHALLENGE_EXPIRED: 'Tardó demasiado. Inténtalo de nuevo.',
     ABORTED: 'Cancelado.',
-    // La ventana de confirmación del modo aislado.
-    APPROVAL_WINDOW_BLOCKED:
-      'No se pudo abrir la ventana para confirmar el pago. Permite las ventanas emergentes de este sitio y pulsa Aprobar de nuevo.',
+    // Las ventanas del modo aislado (confirmar un pago, usar una llave de acceso).
+    POPUP_BLOCKED: 'No se pudo abrir una ventana. Permite las ventanas emergentes de este sitio e inténtalo de nuevo.',
     PASSKEY_CANCELLED: 'La solicitud de llave de acceso se canceló o venció.',
     PASSKEY_NOT_SUPPORTED: 'Este navegador no admite llaves de acceso.',
     PASSKEY_WRONG_RP: 'Esta llave de acceso no pertenece a este sitio.',

@@ -11,7 +11,7 @@ import type {
   RelayErrorCode,
   ServiceErrorCode,
 } from '../../client/index.js';
-import type { ApprovalWindowErrorCode, SetupErrorCode } from '../shared/error-info.js';
+import type { WindowErrorCode, SetupErrorCode } from '../shared/error-info.js';
 
 /** Every code an element can show: the client's and service's, the relay's, the crypto core's, passkeys', the page setup's. */
 export type ShownErrorCode =
@@ -21,7 +21,7 @@ export type ShownErrorCode =
   | CryptoErrorCode
   | PasskeyErrorCode
   | SetupErrorCode
-  | ApprovalWindowErrorCode
+  | WindowErrorCode
   /** An error without a code of ours (a bug, or a code a relay invented): said generically. */
   | 'UNKNOWN';
 

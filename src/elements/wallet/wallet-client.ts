@@ -2,7 +2,12 @@
  * The wallet's attributes that make its client, and the client they make.
  * Validation of the same attributes is config-check.ts's.
  */
-import { WalletClient, type SessionKeyMode, type Transport } from '../../client/index.js';
+import {
+  WalletClient,
+  type PasskeyCeremonyElsewhere,
+  type SessionKeyMode,
+  type Transport,
+} from '../../client/index.js';
 import type { WalletConfig } from './config-check.js';
 
 /** What `<ew-wallet>` is configured with (its attributes and `transport`). */
@@ -46,9 +51,10 @@ export const configOf = (a: WalletAttributes): WalletConfig => ({
   maxSessionSeconds: a.maxSessionSeconds,
 });
 
-/** The client of a checked configuration (config-check.ts found no problem). */
-export function makeClient(a: WalletAttributes): WalletClient {
+/** The client of a checked configuration (config-check.ts found no problem), its ceremonies run `elsewhere` if given. */
+export function makeClient(a: WalletAttributes, elsewhere?: PasskeyCeremonyElsewhere): WalletClient {
   return new WalletClient({
+    passkeyCeremonyElsewhere: elsewhere,
     accountId: a.accountId!,
     ...(a.transport ? { transport: a.transport } : { apiBase: a.apiBase! }),
     ...(a.customerId ? { customerId: a.customerId } : {}),

@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { spinner } from '../icons/icons.js';
-import type { OidcTokenProvider, SessionKeyMode, Transport } from '../../client/index.js';
+import type { OidcTokenProvider, PasskeyCeremonyElsewhere, SessionKeyMode, Transport } from '../../client/index.js';
 import type { EwLoadErrorEvent } from '../events/load-error.js';
 import { EwErrorEvent } from '../events/error.js';
 import { EwSignedOutEvent } from '../events/signed-out.js';
@@ -112,10 +112,7 @@ export class EwWallet extends WalletElement {
   declare appearance: 'card' | 'plain' | undefined;
   /** Label of the OAuth sign-in button. */
   declare oauthLabel: string | undefined;
-  /**
-   * Code methods offered on the wallet's first sign-in, before it has any
-   * credential (sending the code registers it): `email` (default), `sms`, `email sms`, `none`.
-   */
+  /** Code methods offered on the first sign-in, before any credential: `email` (default), `sms`, `email sms`, `none`. */
   declare firstSignIn: string | undefined;
   /** Hide the built-in sessions, methods and export sections. */
   declare hideSections: boolean;
@@ -125,6 +122,8 @@ export class EwWallet extends WalletElement {
   declare transport: Transport | undefined;
   /** Enables OAuth sign-in and linking: returns an id_token with the given nonce. */
   declare oidcTokenProvider: OidcTokenProvider | undefined;
+  /** Set by isolated mode's frame before the wallet is in its page: where ceremonies the frame may not run go (frame-page/mount.ts). */
+  declare protected passkeyCeremonyElsewhere: PasskeyCeremonyElsewhere | undefined;
   private readonly clock = new ServerTimeController(this);
   /** Ready once signed in (or once the sign-in view has its methods). */
   private readonly events = new ClientEvents(this, () => this.readiness.ready());
@@ -210,7 +209,7 @@ export class EwWallet extends WalletElement {
     if (missing) return this.awaitConfig(missing);
     const conflict = conflictingWallet(this, config);
     if (conflict) return void queueMicrotask(() => this.reportConfig(conflict));
-    this.client = makeClient(this);
+    this.client = makeClient(this, this.passkeyCeremonyElsewhere);
   }
 
   /**

@@ -1,0 +1,80 @@
+/**
+ * The passkey window's card (open-ceremony.ts): says which ceremony the
+ * wallet asks for and why in a window, and runs it on the user's own press
+ * of Continue (some engines take a ceremony only inside a press). Drawn only
+ * on the frame's origin, opened by the frame (run-window.ts).
+ */
+import { css, html, LitElement, nothing } from 'lit';
+import { themeStyles } from '../../elements/shared/theme.styles.js';
+import type { CeremonyMessage } from './messages.js';
+import { passkeyWords } from './passkey-words.js';
+
+export type CardState = 'asking' | 'waiting' | 'done' | 'lost';
+
+export class EwPasskeyWindow extends LitElement {
+  static readonly tag = 'ew-passkey-window';
+  static override styles = [
+    themeStyles,
+    css`
+      :host {
+        max-width: 26rem;
+        margin: 0 auto;
+        padding: calc(var(--_space) * 2);
+      }
+      h1 {
+        margin: 0;
+        font-size: 1.25em;
+      }
+      /* Focused on arrival for screen readers to start from; it is not a control. */
+      h1:focus {
+        outline: none;
+      }
+      button {
+        width: 100%;
+      }
+    `,
+  ];
+  static override properties = { ceremony: { attribute: false }, state: {} };
+
+  /** What the frame asked for; nothing is drawn before it (unless the window is lost). */
+  declare ceremony: CeremonyMessage | undefined;
+  declare state: CardState;
+  /** Called on Continue (runs the ceremony) and on Cancel. */
+  run: () => void = () => {};
+  cancel: () => void = () => {};
+
+  constructor() {
+    super();
+    this.state = 'asking';
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    const words = passkeyWords(this.ceremony?.locale ?? 'en');
+    if (this.ceremony) this.ownerDocument.title = words.title[this.ceremony.kind];
+    if (changed.has('ceremony') && this.ceremony) this.renderRoot.querySelector<HTMLElement>('h1')?.focus();
+  }
+
+  protected override render() {
+    const words = passkeyWords(this.ceremony?.locale ?? this.ownerDocument.documentElement.lang ?? 'en');
+    if (this.state === 'lost') return html`<div part="base"><p part="error" role="alert">${words.lost}</p></div>`;
+    const { ceremony } = this;
+    if (!ceremony) return nothing;
+    const [before, after] = words.why.split('{site}');
+    const waiting = this.state === 'waiting';
+    return html`<div part="base">
+      <h1 tabindex="-1">${words.title[ceremony.kind]}</h1>
+      <p>${before}<strong>${location.host}</strong>${after}</p>
+      <p role="status">${waiting ? words.waiting : this.state === 'done' ? words.done : nothing}</p>
+      ${
+        this.state === 'done'
+          ? nothing
+          : html`<button part="continue" type="button" ?disabled=${waiting} @click=${() => this.run()}>
+                ${words.continue}
+              </button>
+              <button part="cancel" class="secondary" type="button" @click=${() => this.cancel()}>
+                ${words.cancel}
+              </button>`
+      }
+    </div>`;
+  }
+}
