@@ -10,7 +10,8 @@
 //   the frame page's script (src/frame.ts), `--mode approval`: its
 //   confirmation window's script (src/approval-window.ts, a page of its own: a
 //   second copy of lit beside the script-tag bundle's would break Trusted Types),
-//   and `--mode passkey`: its passkey window's (src/passkey-window.ts);
+//   `--mode passkey`: its passkey window's (src/passkey-window.ts), and `--mode oauth`:
+//   the page an identity provider sends its sign-in window back to (src/oauth-return.ts);
 //   scripts/frame-page.mjs then writes the pages beside them.
 // Declarations come from `tsc -p tsconfig.build.json`.
 import { isAbsolute } from 'node:path';
@@ -25,7 +26,7 @@ const isBare = (id: string) => !id.startsWith('.') && !isAbsolute(id) && !id.sta
 const BUNDLED = /^libphonenumber-js(\/|$)/;
 const isExternal = (id: string) => isBare(id) && !BUNDLED.test(id);
 
-/** A self-contained IIFE of isolated mode (`--mode host`, `frame`, `approval`, `passkey`): no lazy files. */
+/** A self-contained IIFE of isolated mode (`--mode host`, `frame`, `approval`, `passkey`, `oauth`): no lazy files. */
 const isolatedScript = (entry: string, outDir: string, fileName: string) => ({
   // The window's card comes with the elements' shared code, and with it @hpke's Node fallback import.
   plugins: [browserCrypto],
@@ -48,48 +49,50 @@ export default defineConfig(({ mode }) =>
         ? isolatedScript('src/approval-window.ts', 'dist/frame', 'embedded-wallet-approval.js')
         : mode === 'passkey'
           ? isolatedScript('src/passkey-window.ts', 'dist/frame', 'embedded-wallet-passkey-window.js')
-          : mode === 'iife'
-            ? {
-                // The @noble/curves fallback, the WebAuthn and the HPKE libraries ship as files next to the bundle (scripts/browser-crypto.mjs).
-                plugins: [browserCrypto, ...scriptTagFiles],
-                build: {
-                  target: 'es2022',
-                  outDir: 'dist/browser',
-                  emptyOutDir: false,
-                  sourcemap: true,
-                  minify: true,
-                  lib: {
-                    entry: 'src/iife.ts',
-                    formats: ['iife'],
-                    // iife.ts assigns window.EmbeddedWallet itself (only when absent).
-                    name: '__embeddedWalletBundle',
-                    fileName: () => 'embedded-wallet-elements.js',
-                  },
-                },
-              }
-            : {
-                build: {
-                  target: 'es2022',
-                  outDir: 'dist',
-                  sourcemap: true,
-                  minify: false,
-                  lib: {
-                    formats: ['es'],
-                    entry: {
-                      index: 'src/index.ts',
-                      define: 'src/define.ts',
-                      host: 'src/host.ts',
-                      'client/index': 'src/client/index.ts',
-                      'relay/index': 'src/relay/index.ts',
-                      'sandbox/index': 'src/sandbox/index.ts',
-                      'sandbox/cli': 'src/sandbox/cli.ts',
+          : mode === 'oauth'
+            ? isolatedScript('src/oauth-return.ts', 'dist/frame', 'embedded-wallet-oauth-return.js')
+            : mode === 'iife'
+              ? {
+                  // The @noble/curves fallback, the WebAuthn and the HPKE libraries ship as files next to the bundle (scripts/browser-crypto.mjs).
+                  plugins: [browserCrypto, ...scriptTagFiles],
+                  build: {
+                    target: 'es2022',
+                    outDir: 'dist/browser',
+                    emptyOutDir: false,
+                    sourcemap: true,
+                    minify: true,
+                    lib: {
+                      entry: 'src/iife.ts',
+                      formats: ['iife'],
+                      // iife.ts assigns window.EmbeddedWallet itself (only when absent).
+                      name: '__embeddedWalletBundle',
+                      fileName: () => 'embedded-wallet-elements.js',
                     },
                   },
-                  rollupOptions: {
-                    external: isExternal,
-                    // The package's `bin` (embedded-wallet-sandbox) runs this file directly.
-                    output: { banner: (chunk) => (chunk.name === 'sandbox/cli' ? '#!/usr/bin/env node' : '') },
+                }
+              : {
+                  build: {
+                    target: 'es2022',
+                    outDir: 'dist',
+                    sourcemap: true,
+                    minify: false,
+                    lib: {
+                      formats: ['es'],
+                      entry: {
+                        index: 'src/index.ts',
+                        define: 'src/define.ts',
+                        host: 'src/host.ts',
+                        'client/index': 'src/client/index.ts',
+                        'relay/index': 'src/relay/index.ts',
+                        'sandbox/index': 'src/sandbox/index.ts',
+                        'sandbox/cli': 'src/sandbox/cli.ts',
+                      },
+                    },
+                    rollupOptions: {
+                      external: isExternal,
+                      // The package's `bin` (embedded-wallet-sandbox) runs this file directly.
+                      output: { banner: (chunk) => (chunk.name === 'sandbox/cli' ? '#!/usr/bin/env node' : '') },
+                    },
                   },
                 },
-              },
 );

@@ -21,6 +21,7 @@ step('host script', ['node_modules/vite/bin/vite.js', 'build', '--mode', 'host',
 step('frame page', ['node_modules/vite/bin/vite.js', 'build', '--mode', 'frame', '--logLevel', 'warn']);
 step('confirmation window', ['node_modules/vite/bin/vite.js', 'build', '--mode', 'approval', '--logLevel', 'warn']);
 step('passkey window', ['node_modules/vite/bin/vite.js', 'build', '--mode', 'passkey', '--logLevel', 'warn']);
+step('OAuth return page', ['node_modules/vite/bin/vite.js', 'build', '--mode', 'oauth', '--logLevel', 'warn']);
 step('frame page files', ['scripts/frame-page.mjs']);
 step('declarations', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
 // `npm test` passes --no-manifest: it checks the committed manifest, which a rebuild would overwrite.

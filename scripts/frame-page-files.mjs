@@ -3,7 +3,8 @@
 // script-tag bundle and its lazy files copied beside it from `from` (they load
 // from next to the bundle), approve.html, the window the frame opens for a
 // payment to be confirmed in (src/frame-page/approval-window/), and passkey.html,
-// the window of a passkey ceremony the frame may not run (src/frame-page/passkey-window/). The
+// the window of a passkey ceremony the frame may not run (src/frame-page/passkey-window/), and
+// oauth.html, where an identity provider sends the frame's sign-in window back to. The
 // partner serves that directory alone, from an origin of its own, with the
 // headers of src/relay/frame-headers.ts. scripts/frame-page.mjs writes dist/frame/;
 // `npm start` writes the demo's own.
@@ -38,4 +39,5 @@ ${scripts.map(([src, when]) => `    <script src="${src}" ${when}></script>\n`).j
   writeFileSync(join(to, 'index.html'), page('Wallet', frameScripts));
   writeFileSync(join(to, 'approve.html'), page('Confirm payment', [['embedded-wallet-approval.js', 'defer']]));
   writeFileSync(join(to, 'passkey.html'), page('Passkey', [['embedded-wallet-passkey-window.js', 'defer']]));
+  writeFileSync(join(to, 'oauth.html'), page('Signing in', [['embedded-wallet-oauth-return.js', 'defer']]));
 }

@@ -606,6 +606,20 @@ export const MUTANTS = [
     tests: ['test/host-elements/isolated-passkey.browser.test.ts'],
   },
   {
+    name: 'isolated: the frame takes an OAuth answer made for another request',
+    file: 'src/frame-page/oauth-window/open-oauth.ts',
+    search: '        if (answer?.state !== state) return;',
+    replace: '        if (!answer) return;',
+    tests: ['test/frame-page/oauth-window.browser.test.ts'],
+  },
+  {
+    name: 'isolated: frame.json takes an identity provider over plain http',
+    file: 'src/frame-page/config.ts',
+    search: "  const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && LOCAL.test(url.hostname));",
+    replace: "  const secure = url?.protocol === 'https:' || url?.protocol === 'http:';",
+    tests: ['test/frame-page/config.test.ts'],
+  },
+  {
     name: 'isolated: the confirmation window stays open for a quote no longer on screen',
     file: 'src/elements/approve-quote/approve-quote.ts',
     search: '      this.elsewhere.cancel();',
@@ -627,6 +641,13 @@ export const MUTANTS = [
     tests: ['test/frame-page/approval-window.browser.test.ts'],
   },
   // The sandbox's rules (src/sandbox).
+  {
+    name: 'sandbox: the stand-in identity provider redirects anywhere',
+    file: 'src/sandbox/oidc-stand-in.ts',
+    search: '  if (!options.redirectOrigins.includes(redirect.origin) || redirect.hash)',
+    replace: '  if (redirect.hash)',
+    tests: ['test/sandbox/oidc-stand-in.node.test.ts'],
+  },
   {
     name: 'sandbox: a cross-origin passkey ceremony is taken under any top-level page',
     file: 'src/sandbox/webauthn.ts',

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { build, createServer as createVite } from 'vite';
 import { createDemoBackend, DEMO_CSP } from '../demo/backend.js';
 import { createRelay, frameHeaders, toNodeHandler, type RelayOptions } from '../src/relay/index.js';
-import { startSandbox } from '../src/sandbox/index.js';
+import { standInAuthorization, startSandbox } from '../src/sandbox/index.js';
 import { parseHostHeader } from '../src/protocol/host-header.js';
 import { writeFramePage } from './frame-page-files.mjs';
 
@@ -39,6 +39,7 @@ await build({ mode: 'host', logLevel: 'warn', build: { outDir: widgetDir } });
 await build({ mode: 'frame', logLevel: 'warn', build: { outDir: frameDir } });
 await build({ mode: 'approval', logLevel: 'warn', build: { outDir: frameDir } });
 await build({ mode: 'passkey', logLevel: 'warn', build: { outDir: frameDir } });
+await build({ mode: 'oauth', logLevel: 'warn', build: { outDir: frameDir } });
 writeFramePage({ from: widgetDir, to: frameDir });
 
 // Timeouts a local wallet call needs, in seconds: a client that dribbles its
@@ -171,6 +172,14 @@ server.on('request', (request, response) => {
   if (path.startsWith('/api/')) return settle(relayHandler(request, response), response);
   if (path.startsWith('/demo-api/')) return settle(backend.handle(request, response), response);
   if (path === '/favicon.ico') return void response.writeHead(204).end();
+  // The test identity provider of isolated mode's OAuth (the frame's window asks it; it consents at once).
+  if (path === '/oidc/authorize') {
+    const query = new URL(request.url ?? '/', origin).searchParams;
+    const nowSeconds = Math.floor(sandbox.clock.now() / 1000);
+    const answer = standInAuthorization(query, { redirectOrigins: [frameOrigin], nowSeconds, subject: 'demo-user' });
+    if (answer.status === 302) return void response.writeHead(302, { location: answer.location }).end();
+    return void response.writeHead(400, { 'content-type': 'text/plain' }).end(answer.message);
+  }
   if (path.startsWith('/widget/')) {
     const file = path.slice('/widget/'.length);
     if (!/^[\w.-]+$/.test(file)) return void response.writeHead(404).end();
@@ -196,6 +205,11 @@ const frameConfig = JSON.stringify({
     'api-base': '/api',
     'otp-target-key': sandbox.enclaveKeys.otpTarget,
     'export-key': sandbox.enclaveKeys.export,
+  },
+  oauth: {
+    authorizationUrl: `${origin}/oidc/authorize`,
+    clientId: 'demo-app',
+    label: 'Continue with the test identity provider',
   },
 });
 const headers = frameHeaders({ parentOrigins: [origin] });

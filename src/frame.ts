@@ -11,4 +11,8 @@ import { runFrame } from './frame-page/run-frame.js';
 // the page would let it pick.
 const beside = (file: string) =>
   new URL(file, (document.currentScript as HTMLScriptElement | null)?.src ?? location.href).href;
-runFrame(window, VERSION, beside('frame.json'), { approval: beside('approve.html'), passkey: beside('passkey.html') });
+runFrame(window, VERSION, beside('frame.json'), {
+  approval: beside('approve.html'),
+  passkey: beside('passkey.html'),
+  oauth: beside('oauth.html'),
+});

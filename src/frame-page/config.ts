@@ -18,6 +18,20 @@ export interface FrameConfig {
    * see-through frame from a seen one, `always`, or `never` (that risk then stays, docs/isolated-mode.md).
    */
   approvalWindow: ApprovalWindowMode;
+  /** OAuth sign-in, asked of the identity provider by the frame itself (oauth-window/); none when unset. */
+  oauth: FrameOAuth | undefined;
+}
+
+/** The identity provider the frame signs in with (OpenID Connect, `response_type=id_token`). */
+export interface FrameOAuth {
+  /** The provider's authorization endpoint (https; http only on this machine's names, for development). */
+  authorizationUrl: string;
+  /** The frame's client id at the provider: the id_token's audience. */
+  clientId: string;
+  /** The scopes asked, `openid` among them (default `openid`). */
+  scope: string;
+  /** The sign-in button's words (the wallet's `oauth-label`), e.g. "Continue with Google". */
+  label: string | undefined;
 }
 
 export const APPROVAL_WINDOW_MODES = ['where-unseen', 'always', 'never'] as const;
@@ -53,11 +67,14 @@ export function parseFrameConfig(json: unknown): FrameConfig {
     parentOrigins,
     attributes = {},
     approvalWindow = 'where-unseen',
+    oauth,
     ...rest
   } = json as Record<string, unknown>;
   const unknown = Object.keys(rest);
   if (unknown.length > 0)
-    fail(`${JSON.stringify(unknown[0])} is not a setting of frame.json (v, parentOrigins, attributes, approvalWindow)`);
+    fail(
+      `${JSON.stringify(unknown[0])} is not a setting of frame.json (v, parentOrigins, attributes, approvalWindow, oauth)`,
+    );
   if (v !== 1) fail(`"v" must be 1 (this frame reads version 1)`);
   if (!Array.isArray(parentOrigins) || parentOrigins.length === 0)
     fail('"parentOrigins" must list the origins of the pages that show the frame');
@@ -79,5 +96,41 @@ export function parseFrameConfig(json: unknown): FrameConfig {
     parentOrigins: [...(parentOrigins as string[])],
     attributes: { ...(attributes as Record<string, string>) },
     approvalWindow: approvalWindow as ApprovalWindowMode,
+    oauth: oauth === undefined ? undefined : parseOAuth(oauth, fail),
+  };
+}
+
+/** This machine's names, where a development provider may answer over http. */
+const LOCAL = /^(?:localhost|127\.0\.0\.1|\[::1\]|[a-z0-9-]+\.localhost)$/;
+
+function parseOAuth(value: unknown, fail: (why: string) => never): FrameOAuth {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail('"oauth" must be an object: authorizationUrl, clientId, scope, label');
+  const { authorizationUrl, clientId, scope = 'openid', label, ...rest } = value as Record<string, unknown>;
+  const unknown = Object.keys(rest);
+  if (unknown.length > 0)
+    fail(
+      `"oauth": ${JSON.stringify(unknown[0])} is not one of its settings (authorizationUrl, clientId, scope, label)`,
+    );
+  let url: URL | undefined;
+  try {
+    url = new URL(authorizationUrl as string);
+  } catch {
+    url = undefined;
+  }
+  const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && LOCAL.test(url.hostname));
+  if (typeof authorizationUrl !== 'string' || !url || !secure || url.hash)
+    fail('"oauth": "authorizationUrl" must be the provider\'s https URL (without a #fragment)');
+  if (typeof clientId !== 'string' || !/^\S{1,256}$/.test(clientId))
+    fail('"oauth": "clientId" must be the client id your provider gave the frame');
+  if (typeof scope !== 'string' || !scope.split(' ').includes('openid'))
+    fail('"oauth": "scope" must be space-separated scopes, "openid" among them');
+  if (label !== undefined && (typeof label !== 'string' || label.trim() === '' || label.length > 64))
+    fail('"oauth": "label" must be the button\'s words, at most 64 characters');
+  return {
+    authorizationUrl: url!.href,
+    clientId: clientId as string,
+    scope: scope as string,
+    label: label as string | undefined,
   };
 }

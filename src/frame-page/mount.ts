@@ -14,6 +14,7 @@ import type { FrameConfig } from './config.js';
 import { THEME_TOKENS } from '../frame-link/theme-tokens.js';
 import { windowConfirmer } from './approval-window/open-window.js';
 import { FrameChildren } from './children.js';
+import { oauthWindow } from './oauth-window/open-oauth.js';
 import { ceremonyWindow } from './passkey-window/open-ceremony.js';
 import { checkTheme } from './theme-check.js';
 import { wireDetail } from './wire-detail.js';
@@ -38,8 +39,8 @@ const allowed = (surface: Surface, name: string, value: string | null) =>
   !owned.includes(name) &&
   (value === null || VALUE_CHECKS[name]?.(value) !== false);
 
-/** The pages of the frame's windows: where a payment is confirmed, where a passkey ceremony runs. */
-export const FRAME_WINDOWS = { approval: 'approve.html', passkey: 'passkey.html' };
+/** The pages of the frame's windows: where a payment is confirmed, a passkey ceremony runs, an OAuth sign-in returns. */
+export const FRAME_WINDOWS = { approval: 'approve.html', passkey: 'passkey.html', oauth: 'oauth.html' };
 
 /**
  * Draws element `tag` for the page of `origin` (the handshake's), following the host's messages on
@@ -61,6 +62,10 @@ export function mountElement(
       const view = doc.defaultView!;
       element = create(doc, config, surface, tag, link, (event) => !!children?.owns(event));
       Object.assign(element, { passkeyCeremonyElsewhere: ceremonyWindow(view, windows.passkey) });
+      if (config.oauth) {
+        Object.assign(element, { oidcTokenProvider: oauthWindow(view, config.oauth, windows.oauth) });
+        if (config.oauth.label) element.setAttribute('oauth-label', config.oauth.label);
+      }
       const confirmElsewhere = windowConfirmer(view, config.approvalWindow, origin, windows.approval);
       children = new FrameChildren(element, surface, link, allowed, { embedderOrigin: origin, confirmElsewhere });
       for (const [name, value] of Object.entries(message.attributes))

@@ -1,6 +1,7 @@
 /**
- * A window the wallet's frame opens on its own origin (a payment's
- * confirmation, a passkey ceremony the frame may not run), and the frame's
+ * A window the wallet's frame opens (a payment's confirmation, a passkey
+ * ceremony the frame may not run, an identity provider's sign-in that comes
+ * back to a page of the frame's origin), and the frame's
  * side of talking to it. The frame hears only that window, on its own origin:
  * not the host page, not another window of it. The window closes, unanswered,
  * when the frame's page goes away or the caller gives up.
@@ -15,13 +16,17 @@ export class PopupBlockedError extends Error {
   readonly code = 'POPUP_BLOCKED';
 }
 
+/** 128 random bits in hex: a value no page can guess. */
+export const randomHex = (view: Window) =>
+  [...view.crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+
 /**
  * Opens `url` (beside the frame's page) in a window of its own, or throws PopupBlockedError. Call it
  * within the user's press, so no blocker mistakes it for an ad.
  */
 export function openOwnWindow(view: Window, url: string, what: string): Window {
   // A name no page can guess: `window.open('', name)` elsewhere cannot reach or navigate this window.
-  const name = `ew-${[...view.crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  const name = `ew-${randomHex(view)}`;
   const popup = view.open(new URL(url, view.location.href).href, name, 'popup,width=440,height=720');
   if (!popup) throw new PopupBlockedError(`${what} was blocked (pop-ups are off for this site)`);
   return popup;

@@ -6,7 +6,15 @@
  */
 import type * as SandboxModule from './sandbox.js';
 
-export type { FaultKind, FaultRule, Sandbox, SandboxClock, SandboxOptions } from './sandbox.js';
+export type {
+  FaultKind,
+  FaultRule,
+  Sandbox,
+  SandboxClock,
+  SandboxOptions,
+  StandInAnswer,
+  StandInOptions,
+} from './sandbox.js';
 
 /** The server-only packages the sandbox runs on (optional peer dependencies of this package). */
 export const SANDBOX_PACKAGES = ['@simplewebauthn/server', '@turnkey/crypto', '@turnkey/encoding', '@scure/bip39'];
@@ -25,4 +33,4 @@ async function load(): Promise<typeof SandboxModule> {
   }
 }
 
-export const { startSandbox, API_VERSION, SANDBOX_OIDC_ISSUER } = await load();
+export const { startSandbox, API_VERSION, SANDBOX_OIDC_ISSUER, standInAuthorization } = await load();

@@ -7,6 +7,9 @@ import { createHash } from 'node:crypto';
 import type { SandboxContext } from './context.js';
 import { authFailed, invalidInput } from './http-error.js';
 
+/** Issuer of the sandbox's built-in test identity provider (the demo's OAuth, oidc-stand-in.ts). */
+export const SANDBOX_OIDC_ISSUER = 'https://oidc.sandbox.embedded-wallet.test';
+
 export interface OidcIdentity {
   iss: string;
   aud: string;

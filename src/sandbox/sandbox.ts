@@ -35,8 +35,9 @@ export type { FaultKind, FaultRule } from './faults.js';
 export type { SandboxClock } from './clock.js';
 export { API_VERSION } from './server.js';
 
-/** Issuer of the sandbox's built-in test identity provider (the demo's OAuth). */
-export const SANDBOX_OIDC_ISSUER = 'https://oidc.sandbox.embedded-wallet.test';
+import { SANDBOX_OIDC_ISSUER } from './oidc.js';
+export { SANDBOX_OIDC_ISSUER };
+export { standInAuthorization, type StandInAnswer, type StandInOptions } from './oidc-stand-in.js';
 
 export interface SandboxOptions {
   /** Port on 127.0.0.1; 0 (default) picks a free one. */

@@ -14,7 +14,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 
 const SRC = resolve('src');
-const ENTRY_POINTS = ['index', 'define', 'iife', 'host', 'frame', 'approval-window', 'passkey-window'];
+const ENTRY_POINTS = ['index', 'define', 'iife', 'host', 'frame', 'approval-window', 'passkey-window', 'oauth-return'];
 
 /** What each part may import besides itself (`packaging` is open to every part). */
 const ALLOWED: Record<string, string[]> = {

@@ -12,15 +12,27 @@ const good = {
   attributes: { 'api-base': '/api/wallet', 'otp-target-key': `04${'ab'.repeat(64)}` },
 };
 
+const oauth = { authorizationUrl: 'https://accounts.example/o/authorize', clientId: 'wallet-frame' };
+
 describe('frame.json', () => {
   it('reads the pages that may show the frame and the attributes it sets', () => {
     expect(parseFrameConfig(good)).to.deep.equal({
       parentOrigins: ['https://shop.example'],
       attributes: { 'api-base': '/api/wallet', 'otp-target-key': `04${'ab'.repeat(64)}` },
       approvalWindow: 'where-unseen',
+      oauth: undefined,
     });
     for (const mode of ['never', 'always', 'where-unseen'])
       expect(parseFrameConfig({ ...good, approvalWindow: mode }).approvalWindow).to.equal(mode);
+  });
+
+  it('reads the identity provider the frame signs in with', () => {
+    expect(parseFrameConfig({ ...good, oauth }).oauth).to.deep.equal({ ...oauth, scope: 'openid', label: undefined });
+    const full = { ...oauth, scope: 'openid email', label: 'Continue with Google' };
+    expect(parseFrameConfig({ ...good, oauth: full }).oauth).to.deep.equal(full);
+    // A provider on this machine may answer over http, for development.
+    const local = { ...oauth, authorizationUrl: 'http://localhost:8787/authorize' };
+    expect(parseFrameConfig({ ...good, oauth: local }).oauth?.authorizationUrl).to.equal(local.authorizationUrl);
   });
 
   it('refuses each mistake by name', () => {
@@ -47,6 +59,14 @@ describe('frame.json', () => {
       [{ ...good, approvalWindows: 'always' }, /"approvalWindows" is not a setting of frame.json/],
       [{ ...good, approvalWindow: 'sometimes' }, /"approvalWindow" must be one of/],
       [{ ...good, approvalWindow: false }, /"approvalWindow" must be one of/],
+      [{ ...good, oauth: 'google' }, /"oauth" must be an object/],
+      [{ ...good, oauth: { ...oauth, clientID: 'x' } }, /"clientID" is not one of its settings/],
+      [{ ...good, oauth: { ...oauth, authorizationUrl: 'http://accounts.example/auth' } }, /https URL/],
+      [{ ...good, oauth: { ...oauth, authorizationUrl: 'javascript:alert(1)' } }, /https URL/],
+      [{ ...good, oauth: { ...oauth, authorizationUrl: 'https://accounts.example/auth#x' } }, /without a #fragment/],
+      [{ ...good, oauth: { ...oauth, clientId: '' } }, /"clientId" must be/],
+      [{ ...good, oauth: { ...oauth, scope: 'email profile' } }, /"openid" among them/],
+      [{ ...good, oauth: { ...oauth, label: 'x'.repeat(65) } }, /"label" must be/],
     ];
     for (const [json, words] of cases)
       expect(() => parseFrameConfig(json), JSON.stringify(json)).to.throw(FrameConfigError, words);

@@ -28,6 +28,8 @@ export const PASSKEY_FRAME_ORIGIN = walletHost.origin;
 export interface FrameSite {
   origin?: string;
   attributes?: Record<string, string>;
+  /** frame.json's `oauth` (the frame's own identity provider). */
+  oauth?: Record<string, string>;
 }
 
 /** The frame page's URL, with the frame.json it reads. */
@@ -48,6 +50,7 @@ export async function framePage(
       'export-key': keys.export,
       ...site.attributes,
     },
+    ...(site.oauth ? { oauth: site.oauth } : {}),
   };
   const url = new URL('/test/frame-link/fixtures/wallet-frame.html', site.origin ?? FRAME_ORIGIN);
   url.searchParams.set('config', JSON.stringify(config));

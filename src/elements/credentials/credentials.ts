@@ -112,7 +112,19 @@ export class EwCredentials extends WalletElement {
     const client = this.client;
     const oidcTokenProvider = this.tokenProvider;
     if (!client || !oidcTokenProvider) return;
-    const credential = await this.wallet.run('registerOAuth', () => client.registerOAuth({ oidcTokenProvider }));
+    // The provider is asked in the press itself, while the flows load: Safari opens its window only
+    // there. Registration binds no key, so its nonce is only random (as the client's own would be).
+    const nonce = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
+    let token: Promise<string>;
+    try {
+      token = Promise.resolve(oidcTokenProvider({ nonce }));
+    } catch (error) {
+      token = Promise.reject(error as Error);
+    }
+    token.catch(() => {}); // its failure is the registration's, reported there
+    const credential = await this.wallet.run('registerOAuth', () =>
+      client.registerOAuth({ oidcTokenProvider: () => token }),
+    );
     if (credential) {
       this.announceAdded(credential);
       await this.load();

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRelay, toNodeHandler, type RelayLogEntry, type RelayOptions } from '../../../src/relay/index.js';
-import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { standInAuthorization, startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { registerOtpCredentials } from '../otp-credentials.js';
 
 export interface WalletStack {
@@ -157,6 +157,16 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
       }
       if (url.startsWith('/api-passkey-frame/')) {
         await passkeyFrameRelay(req, res);
+        return true;
+      }
+      // A stand-in identity provider for the frame's OAuth window (isolated-oauth), consenting at once.
+      if (url.startsWith('/oidc/authorize?')) {
+        const answer = standInAuthorization(new URL(url, 'http://x').searchParams, {
+          redirectOrigins: [origin, frameOrigin.origin, walletOrigin.origin],
+          nowSeconds: Math.floor(sandbox.clock.now() / 1000),
+        });
+        if (answer.status === 302) res.writeHead(302, { location: answer.location }).end();
+        else res.writeHead(400, { 'content-type': 'text/plain' }).end(answer.message);
         return true;
       }
       if (url.startsWith('/test-control/')) {
