@@ -91,6 +91,7 @@ export async function writeResults(
         ratios: { baseline: BASELINE, rounds: CRYPTO_ROUNDS, byOperation: crypto.ratios },
         loadToInteractiveMs: { median: load.median, samples: load.samples, breakdown: load.breakdown },
         isolatedLoadToReadyMs: { median: isolated.median, samples: isolated.samples },
+        isolatedCrossSiteLoadToReadyMs: isolated.crossSite,
         hostScriptGzipBytes: isolated.hostScriptGzip,
         relay: { seconds: SECONDS, goals: GOALS, ...relay },
       },

@@ -620,6 +620,20 @@ export const MUTANTS = [
     tests: ['test/frame-page/config.test.ts'],
   },
   {
+    name: 'isolated: the passkey window takes a Continue pressed before it armed',
+    file: 'src/frame-page/passkey-window/passkey-window.ts',
+    search: '    if (this.armed && this.pressedAt >= this.armedAt) this.run();',
+    replace: '    this.run();',
+    tests: ['test/frame-page/passkey-window.browser.test.ts'],
+  },
+  {
+    name: 'isolated: the host of a part may reveal the recovery phrase',
+    file: 'src/frame-link/surface.ts',
+    search: "  'ew-export-wallet': part(['hide-title'], ['ew-wallet-exported']),",
+    replace: "  'ew-export-wallet': part(['hide-title'], ['ew-wallet-exported'], ['reveal']),",
+    tests: ['test/host-elements/isolated-parts.browser.test.ts'],
+  },
+  {
     name: 'isolated: the confirmation window stays open for a quote no longer on screen',
     file: 'src/elements/approve-quote/approve-quote.ts',
     search: '      this.elsewhere.cancel();',

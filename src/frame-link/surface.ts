@@ -62,34 +62,59 @@ const APPROVE_QUOTE: Surface = {
   ],
 };
 
+/**
+ * An element drawn in a frame of its own: the host gives the wallet (`account-id`, `customer-id`),
+ * `locale` and the element's own `attributes`. For a part of the wallet used on its own
+ * (`<ew-sessions frame>`), the frame makes the client from them and frame.json
+ * (frame-page/part-client.ts); `<ew-wallet>` makes its own.
+ */
+const part = (attributes: string[], events: string[], commands: string[] = []): Surface => ({
+  attributes: ['account-id', 'customer-id', 'locale', ...attributes],
+  commands,
+  events: [...events, 'ew-error', 'ew-ready', 'ew-load-error'],
+});
+
+/** One sign-in method's button (`channel` and `code-length` are the code's; the others ignore them). */
+const METHOD = part(
+  ['credential-id', 'channel', 'code-length'],
+  ['ew-signed-in', 'ew-otp-sent', 'ew-credential-added'],
+);
+
+/**
+ * The parts: none takes words of the host's (a button's label is the frame's); the host may only
+ * have the balance read again (the others read again when the user acts or the session changes).
+ */
+export const PARTS: Readonly<Record<string, Surface>> = {
+  'ew-sign-in': part(['first-sign-in'], ['ew-signed-in', 'ew-otp-sent', 'ew-credential-added']),
+  'ew-otp-sign-in': METHOD,
+  'ew-passkey-sign-in': METHOD,
+  'ew-oauth-sign-in': METHOD,
+  'ew-wallet-overview': part([], [], ['load']),
+  'ew-sessions': part(['hide-title'], ['ew-session-revoked', 'ew-signed-out']),
+  'ew-credentials': part(['hide-title'], ['ew-credential-added', 'ew-credential-removed']),
+  'ew-account-settings': part(['hide-title'], ['ew-otp-sent', 'ew-signed-in']),
+  'ew-export-wallet': part(['hide-title'], ['ew-wallet-exported']),
+};
+
 export const SURFACES: Readonly<Record<string, Surface>> = {
+  ...PARTS,
   'ew-wallet': {
-    attributes: [
-      'account-id',
-      'customer-id',
-      'theme',
-      'appearance',
-      'first-sign-in',
-      'hide-sections',
-      'balance-refresh-seconds',
-      'locale',
-    ],
-    commands: ['signOut', 'refreshBalance'],
-    events: [
-      'ew-signed-in',
-      'ew-signed-out',
-      'ew-session-expiring',
-      'ew-storage-warning',
-      'ew-error',
-      'ew-ready',
-      'ew-load-error',
-      // Bubbling up from the views inside, as they do to an in-page wallet.
-      'ew-otp-sent',
-      'ew-credential-added',
-      'ew-credential-removed',
-      'ew-session-revoked',
-      'ew-wallet-exported',
-    ],
+    ...part(
+      ['theme', 'appearance', 'first-sign-in', 'hide-sections', 'balance-refresh-seconds'],
+      [
+        'ew-signed-in',
+        'ew-signed-out',
+        'ew-session-expiring',
+        'ew-storage-warning',
+        // Bubbling up from the views inside, as they do to an in-page wallet.
+        'ew-otp-sent',
+        'ew-credential-added',
+        'ew-credential-removed',
+        'ew-session-revoked',
+        'ew-wallet-exported',
+      ],
+      ['signOut', 'refreshBalance'],
+    ),
     children: { 'ew-approve-quote': APPROVE_QUOTE },
   },
 };

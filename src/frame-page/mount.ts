@@ -14,8 +14,7 @@ import type { FrameConfig } from './config.js';
 import { THEME_TOKENS } from '../frame-link/theme-tokens.js';
 import { windowConfirmer } from './approval-window/open-window.js';
 import { FrameChildren } from './children.js';
-import { oauthWindow } from './oauth-window/open-oauth.js';
-import { ceremonyWindow } from './passkey-window/open-ceremony.js';
+import { equipElement, FRAME_WINDOWS } from './equip.js';
 import { checkTheme } from './theme-check.js';
 import { wireDetail } from './wire-detail.js';
 
@@ -39,9 +38,6 @@ const allowed = (surface: Surface, name: string, value: string | null) =>
   !owned.includes(name) &&
   (value === null || VALUE_CHECKS[name]?.(value) !== false);
 
-/** The pages of the frame's windows: where a payment is confirmed, a passkey ceremony runs, an OAuth sign-in returns. */
-export const FRAME_WINDOWS = { approval: 'approve.html', passkey: 'passkey.html', oauth: 'oauth.html' };
-
 /**
  * Draws element `tag` for the page of `origin` (the handshake's), following the host's messages on
  * `port`. An approval in it confirms in a window where the configuration asks for one, and a passkey
@@ -57,23 +53,22 @@ export function mountElement(
   let element: HTMLElement | undefined;
   let children: FrameChildren | undefined;
   let refused = 0;
+  let followAttributes = () => {};
   const link = linkPort<HostMessage, FrameMessage>(port, readHostMessage, (message) => {
     if (message.t === 'init' && !element) {
       const view = doc.defaultView!;
-      element = create(doc, config, surface, tag, link, (event) => !!children?.owns(event));
-      Object.assign(element, { passkeyCeremonyElsewhere: ceremonyWindow(view, windows.passkey) });
-      if (config.oauth) {
-        Object.assign(element, { oidcTokenProvider: oauthWindow(view, config.oauth, windows.oauth) });
-        if (config.oauth.label) element.setAttribute('oauth-label', config.oauth.label);
-      }
+      element = create(doc, surface, tag, link, (event) => !!children?.owns(event));
+      followAttributes = equipElement(element, tag, view, config, windows);
       const confirmElsewhere = windowConfirmer(view, config.approvalWindow, origin, windows.approval);
       children = new FrameChildren(element, surface, link, allowed, { embedderOrigin: origin, confirmElsewhere });
       for (const [name, value] of Object.entries(message.attributes))
         if (allowed(surface, name, value)) element.setAttribute(name, value);
         else refused++;
       if (message.locale) doc.documentElement.lang = message.locale;
+      followAttributes();
       doc.body.append(element);
     } else if (!element || !children || !apply(element, surface, message, link, children)) refused++;
+    else if (message.t === 'attr' && message.child === undefined) followAttributes();
   });
   return {
     link,
@@ -92,14 +87,12 @@ export function mountElement(
  */
 function create(
   doc: Document,
-  config: FrameConfig,
   surface: Surface,
   tag: string,
   link: LinkPort<FrameMessage>,
   childSends: (event: Event) => boolean,
 ) {
   const element = doc.createElement(tag);
-  for (const [name, value] of Object.entries(config.attributes)) element.setAttribute(name, value);
   // Listening before the element is in the page: an event it fires at once (ew-ready) is not missed.
   for (const name of surface.events)
     element.addEventListener(name, (event) => {

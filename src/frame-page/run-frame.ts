@@ -5,9 +5,11 @@
  * draws no element, makes no client and reads no storage: it says why, once.
  */
 import { acceptParentLink } from '../frame-link/handshake.js';
+import { FRAME_MARK } from '../elements/shared/frame-mark.js';
 import { SURFACES } from '../frame-link/surface.js';
 import { parseFrameConfig, type FrameConfig } from './config.js';
-import { FRAME_WINDOWS, mountElement } from './mount.js';
+import { FRAME_WINDOWS } from './equip.js';
+import { mountElement } from './mount.js';
 
 const WHY: Record<string, string> = {
   top: 'This page shows a wallet inside the app that uses it. Open that app instead.',
@@ -42,6 +44,8 @@ export function runFrame(view: Window, version: string, configUrl = 'frame.json'
   void body.then((b) => Object.assign(b.style, { margin: '0', display: 'flow-root' }));
   const tell = (why: string) => void body.then(() => say(doc, why));
   if (view.parent === view) return tell('top');
+  // The elements drawn here are on a page that runs the wallet's scripts only (shared/frame-mark.ts).
+  doc.documentElement.setAttribute(FRAME_MARK, '');
   const config = readConfig(view, configUrl);
   config.catch((error: unknown) => {
     console.error(`embedded-wallet-elements: ${(error as Error).message}`);
@@ -54,8 +58,20 @@ export function runFrame(view: Window, version: string, configUrl = 'frame.json'
     onRefused: tell,
     // Drawn once the page is parsed and the bundle has defined the tag (it runs after this script).
     onLink: ({ port, tag, origin }) =>
-      void Promise.all([config, view.customElements.whenDefined(tag), body]).then(([c]) =>
+      void Promise.all([config, defined(view, tag), body]).then(([c]) =>
         mountElement(doc, c, port, { tag, origin, windows }),
       ),
   });
+}
+
+/**
+ * Resolves once element `tag` is defined: after the script-tag bundle has run (it defines
+ * `<ew-wallet>` at once) and, for a part it loads on first use (`<ew-sessions>`, …), has loaded it.
+ */
+async function defined(view: Window, tag: string): Promise<void> {
+  await view.customElements.whenDefined('ew-wallet');
+  const bundle = (view as Window & { EmbeddedWallet?: { loadWalletElement(tag: string): Promise<void> } })
+    .EmbeddedWallet;
+  await bundle?.loadWalletElement(tag);
+  await view.customElements.whenDefined(tag);
 }

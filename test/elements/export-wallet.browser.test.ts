@@ -5,6 +5,7 @@
  */
 import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
+import { FRAME_MARK } from '../../src/elements/shared/frame-mark.js';
 import { newWallet } from '../helpers/browser-stack.js';
 import { buttonNamed, click, deepQueryAll, waitFor } from '../helpers/dom.js';
 import { mountWallet, nextEvent, openSection, signInByTyping } from '../helpers/elements.js';
@@ -36,5 +37,24 @@ describe('<ew-export-wallet>', () => {
     await click(buttonNamed('Hide', el)!);
     await waitFor(() => deepQueryAll('[part~="words"]', el).length === 0, 'hidden');
     expect(deepQueryAll('ew-export-wallet', el)[0]!.shadowRoot!.textContent).to.not.include(phrase);
+  });
+
+  it('warns of the page’s other scripts in-page, and not in isolated mode’s frame, whose page runs none', async () => {
+    const el = document.createElement('ew-export-wallet');
+    document.body.append(el);
+    await customElements.whenDefined('ew-export-wallet');
+    const warned = async () => {
+      el.requestUpdate?.();
+      await (el as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+      return el.shadowRoot!.textContent!.includes('Scripts running on this page can read');
+    };
+    try {
+      expect(await warned(), 'in-page').to.equal(true);
+      document.documentElement.setAttribute(FRAME_MARK, '');
+      expect(await warned(), 'in the frame').to.equal(false);
+    } finally {
+      document.documentElement.removeAttribute(FRAME_MARK);
+      el.remove();
+    }
   });
 });

@@ -52,6 +52,15 @@ export async function sandboxKeys(): Promise<{ otpTarget: string; export: string
   ).enclaveKeys);
 }
 
+/**
+ * The test runner's server on another port of `localhost`: a frame there is cross-origin with the
+ * test page but same-site, so its storage is first-party (harness/wallet-stack.ts). Its relay is
+ * `/api-site-frame`.
+ */
+export async function siteFrameOrigin(): Promise<string> {
+  return (await control<{ siteFrameOrigin: string }>('/info', undefined, 'GET')).siteFrameOrigin;
+}
+
 /** Wraps a transport, recording `METHOD path` of every call (the query dropped). */
 export function recording(inner: Transport = fetchTransport('/api')): {
   transport: Transport;

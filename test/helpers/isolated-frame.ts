@@ -86,11 +86,13 @@ const HEARD = [
   'ew-signed-in',
   'ew-signed-out',
   'ew-credential-added',
+  'ew-wallet-exported',
 ];
 
 /**
- * `<ew-wallet frame>` for `wallet`, every event it fires recorded as `name` or `name CODE`;
- * `inside` (e.g. an `<ew-approve-quote>`) is put in it before it joins the page, in `parent`.
+ * `<ew-wallet frame>` (or another element: `tag`) for `wallet`, every event it fires recorded as
+ * `name` or `name CODE`; `inside` (e.g. an `<ew-approve-quote>`) is put in it before it joins the
+ * page, in `parent`.
  */
 export async function isolatedWallet(
   wallet: TestWallet,
@@ -101,13 +103,14 @@ export async function isolatedWallet(
     approvalWindow,
     site,
     sections = false,
-  }: { approvalWindow?: ApprovalWindowMode; site?: FrameSite; sections?: boolean } = {},
+    tag = 'ew-wallet',
+  }: { approvalWindow?: ApprovalWindowMode; site?: FrameSite; sections?: boolean; tag?: string } = {},
 ) {
-  const el = document.createElement('ew-wallet') as EwWallet;
+  const el = document.createElement(tag) as EwWallet;
   el.setAttribute('frame', await framePage(parentOrigins, approvalWindow, site));
   el.setAttribute('account-id', wallet.accountId);
   el.setAttribute('customer-id', wallet.customerId);
-  if (!sections) el.setAttribute('hide-sections', '');
+  if (!sections && tag === 'ew-wallet') el.setAttribute('hide-sections', '');
   if (inside) el.append(inside);
   const heard: string[] = [];
   const details: Record<string, unknown> = {};
@@ -198,12 +201,18 @@ export interface ApprovalWindowState {
 /** What the frame's passkey window shows (its probe, test/frame-link/fixtures/passkey-window.ts). */
 export interface PasskeyWindowState {
   state: 'asking' | 'waiting' | 'done' | 'lost';
+  /** Whether Continue takes a press yet. */
+  armed: boolean;
   kind: 'get' | 'create' | null;
   title: string;
   text: string;
   continue: Box | null;
   cancel: Box | null;
 }
+
+/** Whether `origin` is a frame origin of this server: another host name, or its second port (same-site). */
+const fromFrame = (origin: string) =>
+  origin !== location.origin && /^http:\/\/(?:localhost|127\.0\.0\.1|wallet\.localhost):\d+$/.test(origin);
 
 let latest: FrameApproval | null | undefined;
 let passkeyReport: { state: PasskeyWindowState | null; at: number } | undefined;
@@ -219,7 +228,7 @@ addEventListener('message', (event) => {
     window?: ApprovalWindowState | null;
     passkeyWindow?: PasskeyWindowState | null;
   } | null;
-  if ((event.origin !== FRAME_ORIGIN && event.origin !== PASSKEY_FRAME_ORIGIN) || !data?.ewTestProbe) return;
+  if (!fromFrame(event.origin) || !data?.ewTestProbe) return;
   if ('window' in data) {
     windowReport = { state: data.window ?? null, at: Date.now() };
     return;

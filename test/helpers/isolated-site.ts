@@ -1,10 +1,10 @@
 /**
  * Isolated mode as a partner serves it, from the build, for page tests and the
  * bench: one server on 127.0.0.1 answering as two origins. The partner's page
- * (`localhost`) carries the strict CSP with `frame-src` naming the frame and
+ * (`localhost`, or `shop.site.localhost` for two hosts of one site) carries the strict CSP with `frame-src` naming the frame and
  * loads dist/browser/embedded-wallet-host.js after a small script that records
  * the wallet's events (`window.__heard`, with `window.__readyAt` on the page's
- * clock); the frame origin (`127.0.0.1`) serves dist/frame/ with frameHeaders(),
+ * clock); the frame origin (`127.0.0.1`, or `wallet.site.localhost`) serves dist/frame/ with frameHeaders(),
  * its frame.json, and the relay (with frameOrigin) in front of a sandbox.
  */
 import { readFile } from 'node:fs/promises';
@@ -44,9 +44,17 @@ export interface IsolatedSite {
   close(): Promise<void>;
 }
 
-/** The partner's page on `localhost`, its wallet frame (and relay) on `127.0.0.1`: two origins of one server. */
+/** The host names of the page and of its frame: two sites by default, or two hosts of one site. */
+export const SITE_HOSTS = {
+  crossSite: { page: 'localhost', frame: '127.0.0.1' },
+  /** The recommended set-up (docs/isolated-mode.md): the frame on a subdomain of the page's site. */
+  sameSite: { page: 'shop.site.localhost', frame: 'wallet.site.localhost' },
+};
+
+/** The partner's page and its wallet frame (and relay) on two host names (`hosts`) of one server. */
 export async function isolatedSite(
   modules: IsolatedModules = { relay: relaySource, sandbox: sandboxSource },
+  hosts = SITE_HOSTS.crossSite,
 ): Promise<IsolatedSite> {
   const { createRelay, frameHeaders, toNodeHandler } = modules.relay;
   const { startSandbox } = modules.sandbox;
@@ -108,8 +116,8 @@ export async function isolatedSite(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   server.unref();
   const { port } = server.address() as AddressInfo;
-  origins.page = `http://localhost:${port}`;
-  origins.frame = `http://127.0.0.1:${port}`;
+  origins.page = `http://${hosts.page}:${port}`;
+  origins.frame = `http://${hosts.frame}:${port}`;
   api.relay = toNodeHandler(
     createRelay({
       serviceUrl: sandbox.baseUrl,

@@ -65,7 +65,7 @@ function iframesWithoutAllow(): () => void {
 /** The passkey window once it shows a ceremony of `kind`. */
 async function passkeyWindowAsking(kind: 'get' | 'create'): Promise<PasskeyWindowState> {
   await waitFor(
-    () => passkeyWindow()?.kind === kind && !!passkeyWindow()?.continue,
+    () => passkeyWindow()?.kind === kind && !!passkeyWindow()?.continue && !!passkeyWindow()?.armed,
     `the passkey window asking for ${kind}() (it shows ${JSON.stringify(passkeyWindow())})`,
   );
   return passkeyWindow()!;

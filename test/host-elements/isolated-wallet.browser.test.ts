@@ -90,7 +90,8 @@ describe('isolated mode: <ew-wallet frame> from the host script', () => {
       port!.postMessage({ t: 'attr', name: 'api-base', value: 'https://evil.example/api' });
       port!.postMessage({ t: 'command', id: 900, name: 'exportWallet' });
       port!.postMessage({ t: 'init', attributes: { 'api-base': '/nowhere' } });
-      await waitFor(() => answers.length > 0, 'the answer to the command');
+      // The frame also sends its height on this port, whenever it changes: wait for the answer itself.
+      await waitFor(() => answers.some((a) => (a as { t?: string }).t === 'result'), 'the answer to the command');
       expect(answers).to.deep.include({
         t: 'result',
         id: 900,

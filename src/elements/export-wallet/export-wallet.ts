@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import { spinner } from '../icons/icons.js';
 import { EwWalletExportedEvent } from '../events/wallet-exported.js';
+import { isolatedFrame } from '../shared/frame-mark.js';
 import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { WalletElement } from '../shared/wallet-element.js';
@@ -115,7 +116,7 @@ export class EwExportWallet extends WalletElement {
     return html`<div part="base">
       ${this.hideTitle ? nothing : html`<h3>${s.exportTitle}</h3>`}
       <p class="warning">${s.exportWarning}</p>
-      <p class="muted">${s.exportScriptWarning}</p>
+      ${isolatedFrame(this.ownerDocument) ? nothing : html`<p class="muted">${s.exportScriptWarning}</p>`}
       ${
         this.words
           ? html`<ol part="words" tabindex="-1" aria-label=${s.exportTitle}>

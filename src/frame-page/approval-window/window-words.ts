@@ -21,4 +21,8 @@ const WORDS: Record<string, WindowWords> = {
 };
 
 /** The words of `locale`'s language, English where the window has none. */
-export const windowWords = (locale: string): WindowWords => WORDS[locale.split('-')[0]!.toLowerCase()] ?? WORDS['en']!;
+export function windowWords(locale: string): WindowWords {
+  const language = locale.split('-')[0]!.toLowerCase();
+  // Own keys only: a locale such as "constructor" is not a language.
+  return Object.hasOwn(WORDS, language) ? WORDS[language]! : WORDS['en']!;
+}

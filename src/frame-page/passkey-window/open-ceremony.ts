@@ -40,7 +40,8 @@ export function ceremonyWindow(view: Window, windowUrl: string): PasskeyCeremony
       signal,
       (data, settle) => {
         const message = readPasskeyWindowMessage(data, kind);
-        if (message?.t === 'ew-passkey-ready' && !ready) {
+        // On every `ready`: a window the user reloaded asks again.
+        if (message?.t === 'ew-passkey-ready') {
           ready = true;
           const locale = view.document.documentElement.lang || 'en';
           popup.postMessage({ t: 'ew-passkey-ceremony', kind, options, locale } as CeremonyMessage, origin);

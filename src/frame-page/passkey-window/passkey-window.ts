@@ -11,6 +11,9 @@ import { passkeyWords } from './passkey-words.js';
 
 export type CardState = 'asking' | 'waiting' | 'done' | 'lost';
 
+/** How long the card is shown before Continue takes a press: a double click that opened the window does not land on it. */
+const ARM_MS = 500;
+
 export class EwPasskeyWindow extends LitElement {
   static readonly tag = 'ew-passkey-window';
   static override styles = [
@@ -34,11 +37,16 @@ export class EwPasskeyWindow extends LitElement {
       }
     `,
   ];
-  static override properties = { ceremony: { attribute: false }, state: {} };
+  static override properties = { ceremony: { attribute: false }, state: {}, armed: { type: Boolean } };
 
   /** What the frame asked for; nothing is drawn before it (unless the window is lost). */
   declare ceremony: CeremonyMessage | undefined;
   declare state: CardState;
+  /** Continue takes a press (one begun after ARM_MS of the card on screen). */
+  declare armed: boolean;
+  /** When the last press on the window began (performance.now()). */
+  private pressedAt = -Infinity;
+  private armedAt = Infinity;
   /** Called on Continue (runs the ceremony) and on Cancel. */
   run: () => void = () => {};
   cancel: () => void = () => {};
@@ -46,12 +54,30 @@ export class EwPasskeyWindow extends LitElement {
   constructor() {
     super();
     this.state = 'asking';
+    this.armed = false;
+    const press = (event: Event) => {
+      if (!(event instanceof KeyboardEvent) || event.key === 'Enter' || event.key === ' ')
+        this.pressedAt = performance.now();
+    };
+    this.addEventListener('pointerdown', press, true);
+    this.addEventListener('keydown', press, true);
+  }
+
+  /** Continue, pressed: the ceremony runs only for a press begun once the card was armed. */
+  private continue(): void {
+    if (this.armed && this.pressedAt >= this.armedAt) this.run();
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     const words = passkeyWords(this.ceremony?.locale ?? 'en');
     if (this.ceremony) this.ownerDocument.title = words.title[this.ceremony.kind];
-    if (changed.has('ceremony') && this.ceremony) this.renderRoot.querySelector<HTMLElement>('h1')?.focus();
+    if (changed.has('ceremony') && this.ceremony) {
+      this.renderRoot.querySelector<HTMLElement>('h1')?.focus();
+      setTimeout(() => {
+        this.armedAt = performance.now();
+        this.armed = true;
+      }, ARM_MS);
+    }
   }
 
   protected override render() {
@@ -68,7 +94,7 @@ export class EwPasskeyWindow extends LitElement {
       ${
         this.state === 'done'
           ? nothing
-          : html`<button part="continue" type="button" ?disabled=${waiting} @click=${() => this.run()}>
+          : html`<button part="continue" type="button" ?disabled=${waiting} @click=${() => this.continue()}>
                 ${words.continue}
               </button>
               <button part="cancel" class="secondary" type="button" @click=${() => this.cancel()}>

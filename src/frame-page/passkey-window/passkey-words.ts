@@ -35,5 +35,8 @@ const WORDS: Record<string, PasskeyWords> = {
 };
 
 /** The words of `locale`'s language, English where the window has none. */
-export const passkeyWords = (locale: string): PasskeyWords =>
-  WORDS[locale.split('-')[0]!.toLowerCase()] ?? WORDS['en']!;
+export function passkeyWords(locale: string): PasskeyWords {
+  const language = locale.split('-')[0]!.toLowerCase();
+  // Own keys only: a locale such as "constructor" is not a language.
+  return Object.hasOwn(WORDS, language) ? WORDS[language]! : WORDS['en']!;
+}

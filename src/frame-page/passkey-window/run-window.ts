@@ -10,6 +10,8 @@ import { EwPasskeyWindow } from './passkey-window.js';
 
 /** How long the window waits for its frame to close it after an answer. */
 const CLOSE_AFTER_MS = 1_000;
+/** How long the window waits for its ceremony: without one, no frame of the wallet opened it. */
+const CEREMONY_WAIT_MS = 5_000;
 
 /** A failure as WebAuthn names it (the library wraps the browser's error in `cause`). */
 function failure(error: unknown): PasskeyWindowMessage {
@@ -38,6 +40,7 @@ export function runPasskeyWindow(view: Window): void {
     // The frame closes the window once it has the answer; should it not, the window goes by itself.
     setTimeout(() => view.close(), CLOSE_AFTER_MS);
   };
+  setTimeout(() => card.ceremony || (card.state = 'lost'), CEREMONY_WAIT_MS);
   view.addEventListener('message', (event) => {
     if (event.source !== opener || event.origin !== origin || card.ceremony) return;
     const ceremony = readCeremonyMessage(event.data);

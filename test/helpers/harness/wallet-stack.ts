@@ -5,7 +5,8 @@
  * up customers, money and faults, and read what the sandbox applied. None of
  * this is shipped; it is the tests' stand-in for the partner's backend.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRelay, toNodeHandler, type RelayLogEntry, type RelayOptions } from '../../../src/relay/index.js';
 import { standInAuthorization, startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { registerOtpCredentials } from '../otp-credentials.js';
@@ -25,6 +26,29 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/**
+ * The test runner's server on a second port, for a frame on the test page's own site (another
+ * port of `localhost`: cross-origin, same-site), whose storage browsers keep first-party; every
+ * request is passed through to the first port as it came.
+ */
+async function secondPort(origin: string): Promise<string> {
+  const first = new URL(origin);
+  const proxy = createServer((req, res) => {
+    const upstream = request(
+      { host: '127.0.0.1', port: first.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  proxy.unref();
+  return `http://localhost:${(proxy.address() as AddressInfo).port}`;
 }
 
 export async function startWalletStack(origin: string): Promise<WalletStack> {
@@ -67,6 +91,11 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
       passkeys: { ...relayOptions.passkeys, rpId: walletOrigin.hostname },
       frameOrigin: walletOrigin.origin,
     }),
+  );
+  // The frame on this page's own site (isolated-parts): its relay takes sign-ins from that origin only.
+  const siteFrameOrigin = await secondPort(origin);
+  const siteFrameRelay = toNodeHandler(
+    createRelay({ ...relayOptions, basePath: '/api-site-frame', frameOrigin: siteFrameOrigin }),
   );
   const basic = `Basic ${Buffer.from(`${sandbox.credentials.username}:${sandbox.credentials.password}`).toString('base64')}`;
   const platform = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -111,7 +140,7 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
         sandbox.clock.advance(Number(body['ms']));
         return json(res, 200, { now: sandbox.clock.now() });
       case '/info':
-        return json(res, 200, { enclaveKeys: sandbox.enclaveKeys, now: sandbox.clock.now() });
+        return json(res, 200, { enclaveKeys: sandbox.enclaveKeys, now: sandbox.clock.now(), siteFrameOrigin });
       case '/sessions': {
         const accountId = new URL(req.url!, 'http://x').searchParams.get('accountId');
         const sessions = [...sandbox.store.sessions.values()].filter((s) => s.accountId === accountId);
@@ -153,6 +182,10 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
       }
       if (url.startsWith('/api-frame/')) {
         await frameRelay(req, res);
+        return true;
+      }
+      if (url.startsWith('/api-site-frame/')) {
+        await siteFrameRelay(req, res);
         return true;
       }
       if (url.startsWith('/api-passkey-frame/')) {
