@@ -40,8 +40,8 @@ const allowed = (surface: Surface, name: string, value: string | null) =>
 
 /**
  * Draws element `tag` for the page of `origin` (the handshake's), following the host's messages on
- * `port`. An approval in it confirms in a window where the configuration asks for one, and a passkey
- * ceremony the frame may not run goes to a window: their pages are `windows`.
+ * `port`, equipped by equip.ts. An approval in it confirms in a window where the configuration asks
+ * for one; the pages of the frame's windows are `windows`.
  */
 export function mountElement(
   doc: Document,

@@ -73,8 +73,8 @@ describe('isolated mode: the wallet’s parts, each in a frame of its own', () =
       tag: 'ew-export-wallet',
     });
     const host = el as unknown as Record<string, unknown>;
-    for (const name of ['reveal', 'hide', 'signIn', 'start', 'submit', 'approve', 'signOut'])
-      expect(host[name], name).to.equal(undefined);
+    const methods = ['reveal', 'hide', 'signIn', 'start', 'submit', 'approve', 'signOut'];
+    expect(methods.filter((name) => name in host)).to.deep.equal([]);
     host['client'] = {};
     expect(host['client']).to.equal(undefined);
     await waitFor(() => heard.includes('ew-error CONFIG_FRAME_REFUSED'), 'CONFIG_FRAME_REFUSED for `client`');
