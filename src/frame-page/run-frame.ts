@@ -5,7 +5,7 @@
  * draws no element, makes no client and reads no storage: it says why, once.
  */
 import { acceptParentLink } from '../frame-link/handshake.js';
-import { FRAME_MARK } from '../elements/shared/frame-mark.js';
+import { FRAME_MARK } from '../elements/export-wallet/frame-mark.js';
 import { SURFACES } from '../frame-link/surface.js';
 import { parseFrameConfig, type FrameConfig } from './config.js';
 import { FRAME_WINDOWS } from './equip.js';
@@ -44,7 +44,7 @@ export function runFrame(view: Window, version: string, configUrl = 'frame.json'
   void body.then((b) => Object.assign(b.style, { margin: '0', display: 'flow-root' }));
   const tell = (why: string) => void body.then(() => say(doc, why));
   if (view.parent === view) return tell('top');
-  // The elements drawn here are on a page that runs the wallet's scripts only (shared/frame-mark.ts).
+  // The elements drawn here are on a page that runs the wallet's scripts only (export-wallet/frame-mark.ts).
   doc.documentElement.setAttribute(FRAME_MARK, '');
   const config = readConfig(view, configUrl);
   config.catch((error: unknown) => {

@@ -5,7 +5,7 @@
  * the frame draws, and re-dispatches the frame's events as the same typed
  * `ew-*` events. It holds no client, no key and no words of the wallet.
  */
-import * as events from '../elements/events/index.js';
+import { EwErrorEvent, EwLoadErrorEvent } from '../elements/events/index.js';
 import type { FrameMessage, HostMessage, Wire } from '../frame-link/messages.js';
 import { FrameLinkError, openHostLink } from '../frame-link/handshake.js';
 import type { LinkPort } from '../frame-link/port.js';
@@ -13,14 +13,8 @@ import type { Surface } from '../frame-link/surface.js';
 import { frameUrl } from './frame-url.js';
 import { Commands } from './commands.js';
 import { PageValues } from './page-values.js';
+import { EVENT_CLASSES } from './event-classes.js';
 import { upgradeProperties } from './properties.js';
-
-type EventClass = (new (detail: never) => Event) & { eventName: string };
-const EVENT_CLASSES = new Map(
-  Object.values(events as Record<string, unknown>)
-    .filter((value): value is EventClass => typeof value === 'function' && 'eventName' in value)
-    .map((kind) => [kind.eventName, kind]),
-);
 
 /** Whether a CSP report's `blockedURI` (a URL, or only its origin) is on `url`'s origin. */
 function sameOrigin(blockedURI: string, url: URL): boolean {
@@ -208,7 +202,7 @@ export class FramedElement extends HTMLElement {
   /** Says a setup or load problem as in-page mode does: the console, `ew-load-error` and `ew-error`. */
   protected failed(code: string, message: string): void {
     console.error(`embedded-wallet-elements: ${message}`);
-    this.dispatchEvent(new events.EwLoadErrorEvent({ code, message, operation: 'load' }));
-    this.dispatchEvent(new events.EwErrorEvent({ code, message, operation: 'load' }));
+    this.dispatchEvent(new EwLoadErrorEvent({ code, message, operation: 'load' }));
+    this.dispatchEvent(new EwErrorEvent({ code, message, operation: 'load' }));
   }
 }

@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
-import { FRAME_MARK } from '../../src/elements/shared/frame-mark.js';
+import { FRAME_MARK } from '../../src/elements/export-wallet/frame-mark.js';
 import { newWallet } from '../helpers/browser-stack.js';
 import { buttonNamed, click, deepQueryAll, waitFor } from '../helpers/dom.js';
 import { mountWallet, nextEvent, openSection, signInByTyping } from '../helpers/elements.js';

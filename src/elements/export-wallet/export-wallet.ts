@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { spinner } from '../icons/icons.js';
 import { EwWalletExportedEvent } from '../events/wallet-exported.js';
-import { isolatedFrame } from '../shared/frame-mark.js';
+import { isolatedFrame } from './frame-mark.js';
 import { errorText } from '../strings/index.js';
 import { themeStyles } from '../shared/theme.styles.js';
 import { WalletElement } from '../shared/wallet-element.js';
