@@ -91,6 +91,8 @@ describe(`the partner guide's example app (${testEngine()})`, () => {
     await tab.fill({ label: 'Email' }, `shopper-${crypto.randomUUID().slice(0, 8)}@example.com`);
     await tab.click({ role: 'button', name: 'Sign in to the shop' });
     await tab.click({ role: 'button', name: 'Email me a code' });
+    // Typed once the code is on its way: the field shows while it is sent, and a re-render then could take a digit.
+    await tab.waitFor({ text: /We sent a code to/ });
     await tab.type({ css: 'input[autocomplete="one-time-code"]' }, '000000');
     await tab.waitFor({ role: 'button', name: 'Sign out' });
     await tab.click({ role: 'button', name: 'Pay $10.00' });
@@ -106,6 +108,7 @@ describe(`the partner guide's example app (${testEngine()})`, () => {
     await tab.fill({ label: 'Email' }, `shopper-${crypto.randomUUID().slice(0, 8)}@example.com`);
     await tab.click({ role: 'button', name: 'Sign in to the shop' });
     await wallet.click({ role: 'button', name: 'Email me a code' });
+    await wallet.waitFor({ text: /We sent a code to/ });
     await wallet.type({ css: 'input[autocomplete="one-time-code"]' }, '000000');
     await wallet.waitFor({ role: 'button', name: 'Sign out' });
     await tab.click({ role: 'button', name: 'Pay $10.00' });
