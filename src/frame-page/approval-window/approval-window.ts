@@ -15,6 +15,7 @@ import { describeError, type ErrorInfo } from '../../elements/shared/error-info.
 import { themeStyles } from '../../elements/shared/theme.styles.js';
 import { WalletElement } from '../../elements/shared/wallet-element.js';
 import { errorText } from '../../elements/strings/index.js';
+import { windowCardStyles } from '../window-card.js';
 import type { FactsMessage } from './messages.js';
 import { windowWords } from './window-words.js';
 
@@ -26,20 +27,11 @@ export class EwApprovalWindow extends WalletElement {
   static override styles = [
     themeStyles,
     approveQuoteStyles,
-    // The window is the card: centred, with room around it, its two buttons full width.
+    windowCardStyles,
+    // Its two buttons full width.
     css`
-      :host {
-        max-width: 26rem;
-        margin: 0 auto;
-        padding: calc(var(--_space) * 2);
-      }
       h1 {
         margin: 0 0 var(--_space);
-        font-size: 1.25em;
-      }
-      /* Focused on arrival for screen readers to start from; it is not a control. */
-      h1:focus {
-        outline: none;
       }
       [part~='cancel'] {
         width: 100%;

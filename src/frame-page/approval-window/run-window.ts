@@ -5,6 +5,7 @@
  * window alone. Opened any other way, it says so and draws no payment.
  */
 import { readFactsMessage, type WindowMessage } from './messages.js';
+import { showCard } from '../window-card.js';
 import { EwApprovalWindow } from './approval-window.js';
 
 /** How long the window waits for its frame to close it after an answer. */
@@ -12,13 +13,7 @@ const CLOSE_AFTER_MS = 1_000;
 
 export function runApprovalWindow(view: Window): void {
   const doc = view.document;
-  if (!view.customElements.get(EwApprovalWindow.tag))
-    view.customElements.define(EwApprovalWindow.tag, EwApprovalWindow);
-  const card = doc.createElement(EwApprovalWindow.tag) as EwApprovalWindow;
-  // The window is the card: no margin round it, and the page's canvas in the card's colour scheme.
-  doc.documentElement.style.colorScheme = 'light dark';
-  doc.body.style.margin = '0';
-  doc.body.append(card);
+  const card = showCard<EwApprovalWindow>(view, EwApprovalWindow.tag, EwApprovalWindow);
   const opener = view.opener as Window | null;
   const origin = view.location.origin;
   if (!opener) {

@@ -6,6 +6,7 @@
  */
 import { css, html, LitElement, nothing } from 'lit';
 import { themeStyles } from '../../elements/shared/theme.styles.js';
+import { windowCardStyles } from '../window-card.js';
 import type { CeremonyMessage } from './messages.js';
 import { passkeyWords } from './passkey-words.js';
 
@@ -18,19 +19,10 @@ export class EwPasskeyWindow extends LitElement {
   static readonly tag = 'ew-passkey-window';
   static override styles = [
     themeStyles,
+    windowCardStyles,
     css`
-      :host {
-        max-width: 26rem;
-        margin: 0 auto;
-        padding: calc(var(--_space) * 2);
-      }
       h1 {
         margin: 0;
-        font-size: 1.25em;
-      }
-      /* Focused on arrival for screen readers to start from; it is not a control. */
-      h1:focus {
-        outline: none;
       }
       button {
         width: 100%;

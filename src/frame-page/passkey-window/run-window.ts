@@ -6,6 +6,7 @@
  */
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { readCeremonyMessage, type PasskeyWindowMessage } from './messages.js';
+import { showCard } from '../window-card.js';
 import { EwPasskeyWindow } from './passkey-window.js';
 
 /** How long the window waits for its frame to close it after an answer. */
@@ -22,11 +23,7 @@ function failure(error: unknown): PasskeyWindowMessage {
 
 export function runPasskeyWindow(view: Window): void {
   const doc = view.document;
-  if (!view.customElements.get(EwPasskeyWindow.tag)) view.customElements.define(EwPasskeyWindow.tag, EwPasskeyWindow);
-  const card = doc.createElement(EwPasskeyWindow.tag) as EwPasskeyWindow;
-  doc.documentElement.style.colorScheme = 'light dark';
-  doc.body.style.margin = '0';
-  doc.body.append(card);
+  const card = showCard<EwPasskeyWindow>(view, EwPasskeyWindow.tag, EwPasskeyWindow);
   const opener = view.opener as Window | null;
   const origin = view.location.origin;
   if (!opener) {
