@@ -90,7 +90,7 @@ export async function writeResults(
         firstCalls: crypto.first,
         ratios: { baseline: BASELINE, rounds: CRYPTO_ROUNDS, byOperation: crypto.ratios },
         loadToInteractiveMs: { median: load.median, samples: load.samples, breakdown: load.breakdown },
-        isolatedLoadToReadyMs: { median: isolated.median, samples: isolated.samples },
+        isolatedLoadToReadyMs: { median: isolated.median, samples: isolated.samples, breakdown: isolated.breakdown },
         isolatedCrossSiteLoadToReadyMs: isolated.crossSite,
         hostScriptGzipBytes: isolated.hostScriptGzip,
         relay: { seconds: SECONDS, goals: GOALS, ...relay },

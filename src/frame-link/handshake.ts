@@ -1,5 +1,7 @@
 /**
- * Opening an element's channel. The host posts the handshake to the frame's
+ * Opening an element's channel. The frame page says it is there as its script
+ * starts (`Here`, the only message it posts before it knows its parent); the
+ * host then posts the handshake to the frame's
  * window, for the frame's origin only, with one end of a new `MessageChannel`;
  * the frame answers on that port. The frame takes a handshake only from its
  * parent window (`event.source`), only from an origin on its list (the origin
@@ -7,9 +9,18 @@
  * `location.ancestorOrigins`, and a referrer is the host's to choose), and only
  * once per document. A parent it refuses is told why (`Refused`), nothing else.
  */
-import { FRAME_PROTOCOL, HELLO, type FrameMessage, type Hello, type HostMessage, type Refused } from './messages.js';
+import {
+  FRAME_PROTOCOL,
+  HELLO,
+  HERE,
+  type FrameMessage,
+  type Hello,
+  type Here,
+  type HostMessage,
+  type Refused,
+} from './messages.js';
 import { linkPort, type LinkPort } from './port.js';
-import { readFrameMessage, readHello, readRefused } from './validate.js';
+import { readFrameMessage, readHello, readHere, readRefused } from './validate.js';
 
 /** Why a frame did not answer: the frame refused this page, or nothing answered in time. */
 export class FrameLinkError extends Error {
@@ -35,23 +46,74 @@ export interface HostLinkOptions {
   tag: string;
   /** Every message the frame sends after its welcome. */
   onMessage: (message: FrameMessage) => void;
-  /** How long the frame has to answer after it loads. */
+  /** How long the frame has to answer the handshake. */
   timeoutMs?: number;
 }
 
 /** What to check when a frame loaded but never answered: each cause a partner meets, with its fix. */
 function noAnswer(frame: HTMLIFrameElement, frameOrigin: string, timeoutMs: number): string {
-  const page = frame.ownerDocument.defaultView?.origin ?? 'this page';
+  const page = frame.ownerDocument.defaultView?.origin;
   return (
-    `the wallet's frame at ${frame.src} did not answer within ${timeoutMs / 1000} s. Check that this URL serves ` +
-    `the package's frame page (dist/frame/ with its scripts), that the frame's frame-ancestors header ` +
-    `(frameHeaders' parentOrigins) and its frame.json name this page's origin, ${page}, and that this page's CSP has ` +
-    `"frame-src ${frameOrigin}"`
+    `the wallet's frame at ${frame.src} did not answer in ${timeoutMs / 1000} s: check that this URL serves ` +
+    `dist/frame/, that its frame-ancestors (frameHeaders' parentOrigins) and frame.json name this page's ` +
+    `origin, ${page}, and that this page's CSP has "frame-src ${frameOrigin}"`
   );
 }
 
+export interface FollowFrameOptions {
+  /** The frame's origin: only its documents are heard. */
+  frameOrigin: string;
+  /** A document of the frame page is there (once per document): time for the handshake. */
+  onHere: () => void;
+  /** The iframe loaded a document that did not say it is there within `timeoutMs` (not the frame page). */
+  onSilent: (error: FrameLinkError) => void;
+  timeoutMs?: number;
+}
+
+/** How long after a load a word still counts as that document's (WebKit delivers it just after the load). */
+const LATE_WORD_MS = 250;
+
 /**
- * The host's side: once `frame` has loaded, the handshake, and the port once the frame
+ * Follows the documents `frame` loads, for the host: each frame page says it is there as its script
+ * starts (`onHere`); a document that loaded and did not (a wrong URL, an error page, a page refused
+ * by its `frame-ancestors`) is said once its wait is over (`onSilent`). The word comes before the
+ * document's `load` in Chromium and Firefox, just after it in WebKit: a word soon after a load whose
+ * document has not spoken is that document's, any other the next document's. Returns a function
+ * that stops following.
+ */
+export function followFrame(frame: HTMLIFrameElement, options: FollowFrameOptions): () => void {
+  const { frameOrigin, onHere, onSilent, timeoutMs = 10_000 } = options;
+  const view = frame.ownerDocument.defaultView!;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let loads = 0;
+  let loadedAt = 0;
+  // The number of the last document (counted by loads) known to have spoken.
+  let spoke = 0;
+  const here = (event: MessageEvent) => {
+    if (event.source !== frame.contentWindow || event.origin !== frameOrigin || !readHere(event.data)) return;
+    spoke = spoke < loads && performance.now() - loadedAt < LATE_WORD_MS ? loads : loads + 1;
+    onHere();
+  };
+  const loaded = () => {
+    const load = ++loads;
+    loadedAt = performance.now();
+    // Only the last document loaded is waited for.
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (spoke < load) onSilent(new FrameLinkError('FRAME_NO_ANSWER', noAnswer(frame, frameOrigin, timeoutMs)));
+    }, timeoutMs);
+  };
+  view.addEventListener('message', here);
+  frame.addEventListener('load', loaded);
+  return () => {
+    view.removeEventListener('message', here);
+    frame.removeEventListener('load', loaded);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * The host's side: once the frame page is there (followFrame), the handshake, and the port once the frame
  * welcomes it. Rejects with a FrameLinkError when the frame refuses or does not answer.
  */
 export function openHostLink(frame: HTMLIFrameElement, options: HostLinkOptions): Promise<LinkPort<HostMessage>> {
@@ -137,5 +199,7 @@ export function acceptParentLink(view: Window, options: FrameLinkOptions): () =>
     onLink({ port, tag: hello.tag, origin: event.origin });
   };
   view.addEventListener('message', listen);
+  // Said to any origin, since the parent's is not known yet: it carries nothing but the mark.
+  if (view.parent !== view) view.parent.postMessage({ ew: HERE } satisfies Here, '*');
   return () => view.removeEventListener('message', listen);
 }

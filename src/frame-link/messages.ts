@@ -13,6 +13,12 @@ export const FRAME_PROTOCOL = 1;
 /** What marks the handshake among the other messages a frame's window may get. */
 export const HELLO = 'ew-frame-hello';
 
+/**
+ * What a frame page posts to its parent as its script starts, before its page has loaded: the host
+ * sends its handshake then, rather than at the iframe's `load` (which waits for every file).
+ */
+export const HERE = 'ew-frame-here';
+
 /** Plain data as it crosses the channel: JSON's values and dates. */
 export type Wire = null | boolean | number | string | Date | Wire[] | { [key: string]: Wire };
 
@@ -62,6 +68,11 @@ export type FrameMessage =
   | { t: 'state'; values: { [key: string]: Wire } }
   /** The answer to a `command`. */
   | { t: 'result'; id: number; ok: boolean; error?: { code: string; message: string } };
+
+/** Posted to the parent's window, to any origin: it carries nothing but the mark. */
+export interface Here {
+  ew: typeof HERE;
+}
 
 /** Posted to the parent's window (not on a port) when the frame refuses to serve it. */
 export interface Refused {

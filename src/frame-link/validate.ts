@@ -5,7 +5,16 @@
  * hostile input: a getter, a cycle, a huge or deeply nested value, an odd
  * prototype or a key such as `__proto__` all read as `undefined`.
  */
-import { HELLO, type FrameMessage, type Hello, type HostMessage, type Refused, type Wire } from './messages.js';
+import {
+  HELLO,
+  HERE,
+  type FrameMessage,
+  type Hello,
+  type Here,
+  type HostMessage,
+  type Refused,
+  type Wire,
+} from './messages.js';
 
 /** How deep data may nest (a quote is four levels deep). */
 export const MAX_DEPTH = 8;
@@ -74,6 +83,11 @@ export function readHello(data: unknown): Hello | undefined {
   if (!Array.isArray(versions) || versions.length === 0 || versions.length > 8) return undefined;
   if (!versions.every((v) => Number.isSafeInteger(v) && v > 0)) return undefined;
   return { ew: HELLO, versions: [...(versions as number[])], tag: data['tag'] };
+}
+
+/** A frame page's word that it is there, if `data` is one. */
+export function readHere(data: unknown): Here | undefined {
+  return isRecord(data) && data['ew'] === HERE ? { ew: HERE } : undefined;
 }
 
 /** The frame's refusal, if `data` is one. */

@@ -7,7 +7,7 @@
  */
 import { EwErrorEvent, EwLoadErrorEvent } from '../elements/events/index.js';
 import type { FrameMessage, HostMessage, Wire } from '../frame-link/messages.js';
-import { FrameLinkError, openHostLink } from '../frame-link/handshake.js';
+import { followFrame, FrameLinkError, openHostLink } from '../frame-link/handshake.js';
 import type { LinkPort } from '../frame-link/port.js';
 import type { Surface } from '../frame-link/surface.js';
 import { frameUrl } from './frame-url.js';
@@ -56,6 +56,7 @@ export class FramedElement extends HTMLElement {
   /** Which handshake is current: one begun for an earlier load of the frame is dropped when it ends. */
   #generation = 0;
   #stopWatchingPolicy = () => {};
+  #stopFollowing = () => {};
   /** Whether the page's CSP blocked the frame: its loads are error pages, with no handshake to wait for. */
   #blocked = false;
   readonly #commands = new Commands(() => this.#link, `<${this.#tag}>`);
@@ -70,7 +71,7 @@ export class FramedElement extends HTMLElement {
   connectedCallback(): void {
     upgradeProperties(this, this.#surface);
     this.#page.follow();
-    if (this.#frame) return;
+    if (this.#frame) return this.#follow(this.#frame);
     const url = frameUrl(this.getAttribute('frame'), this.ownerDocument, this.#tag);
     if (!(url instanceof URL)) return this.failed(url.code, url.message);
     const root = this.attachShadow({ mode: 'closed' });
@@ -79,11 +80,27 @@ export class FramedElement extends HTMLElement {
     frame.title = this.getAttribute('frame-title') ?? 'Wallet';
     frame.allow = FRAME_ALLOW;
     frame.src = url.href;
-    // Each load is a new document (a reload, a navigation, the iframe moved): a new handshake.
-    frame.addEventListener('load', () => this.#open(frame, url.origin));
     this.#watchPagePolicy(url);
     this.#frame = frame;
+    this.#follow(frame);
     root.append(frame);
+  }
+
+  /** Each document of the frame page (a reload, a navigation, the iframe moved) gets a new handshake. */
+  #follow(frame: HTMLIFrameElement): void {
+    this.#stopFollowing();
+    const frameOrigin = new URL(frame.src).origin;
+    this.#stopFollowing = followFrame(frame, {
+      frameOrigin,
+      onHere: () => this.#open(frame, frameOrigin),
+      onSilent: (error) => {
+        if (this.#blocked) return; // said already, with its fix
+        this.#generation++;
+        this.#link?.close();
+        this.#link = undefined;
+        this.#fail(error);
+      },
+    });
   }
 
   /**
@@ -114,6 +131,7 @@ export class FramedElement extends HTMLElement {
 
   disconnectedCallback(): void {
     this.#page.unfollow();
+    this.#stopFollowing();
     // Removed (its iframe's document is gone with it): what was asked of it will not be answered.
     this.#generation++;
     this.#link?.close();
@@ -149,12 +167,16 @@ export class FramedElement extends HTMLElement {
       },
       (error: unknown) => {
         if (generation !== this.#generation) return;
-        this.#stopWatchingPolicy();
-        const { code, message } = error instanceof FrameLinkError ? error : new FrameLinkError('FRAME_NO_ANSWER', '');
-        this.#commands.cancel(code);
-        this.failed(code, message);
+        this.#fail(error instanceof FrameLinkError ? error : new FrameLinkError('FRAME_NO_ANSWER', ''));
       },
     );
+  }
+
+  /** The frame cannot serve this page: what was asked of it is cancelled, and the page told the fix. */
+  #fail({ code, message }: FrameLinkError): void {
+    this.#stopWatchingPolicy();
+    this.#commands.cancel(code);
+    this.failed(code, message);
   }
 
   /** Calls command `name` of the surface row in the frame (define-framed.ts makes each a method). */

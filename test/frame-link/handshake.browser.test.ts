@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
 import type { FrameMessage } from '../../src/frame-link/messages.js';
-import { FrameLinkError, openHostLink } from '../../src/frame-link/handshake.js';
+import { followFrame, FrameLinkError, openHostLink } from '../../src/frame-link/handshake.js';
 import { waitFor } from '../helpers/dom.js';
 
 /** This server under its other host name: another origin. */
@@ -104,5 +104,65 @@ describe('frame channel: the handshake with a cross-origin frame', () => {
       open(inner, { frameOrigin: FRAME_ORIGIN, tag: 'ew-wallet', onMessage: () => {}, timeoutMs: 500 }),
     );
     expect((again as FrameLinkError).code).to.equal('FRAME_NO_ANSWER');
+  });
+});
+
+describe('frame channel: following the documents of a frame', () => {
+  /** An iframe of `src`, followed from before it loads: what it said and did, in order. */
+  function followed(src: string, timeoutMs = 400) {
+    const frame = document.createElement('iframe');
+    const seen: string[] = [];
+    frame.src = src;
+    frame.addEventListener('load', () => seen.push('load'));
+    const stop = followFrame(frame, {
+      frameOrigin: FRAME_ORIGIN,
+      timeoutMs,
+      onHere: () => seen.push('here'),
+      onSilent: (error) => seen.push(`silent ${error.code}`),
+    });
+    document.body.append(frame);
+    return { frame, seen, stop };
+  }
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('the frame page says it is there as its script starts (before its load in Chromium and Firefox, just after it in WebKit)', async () => {
+    const { seen, stop } = followed(fixture('frame.html', [location.origin]));
+    await waitFor(() => seen.includes('load'), 'the load');
+    await pause(600);
+    expect([...seen].sort()).to.deep.equal(['here', 'load']);
+    if (navigator.userAgent.includes('Chrome') || navigator.userAgent.includes('Firefox'))
+      expect(seen).to.deep.equal(['here', 'load']);
+    stop();
+  });
+
+  it('a document that loads and never says it is there: FRAME_NO_ANSWER once, after the wait', async () => {
+    const { seen, stop } = followed(fixture('blank.html'));
+    await waitFor(() => seen.length === 2, 'the silence');
+    await pause(600);
+    expect(seen).to.deep.equal(['load', 'silent FRAME_NO_ANSWER']);
+    stop();
+  });
+
+  it('each new document is heard: a reload says it is there again; a page that replaces the frame page and is silent is said', async () => {
+    const { frame, seen, stop } = followed(fixture('frame.html', [location.origin]));
+    await waitFor(() => seen.includes('load'), 'the first load');
+    frame.src = fixture('frame.html', [location.origin, 'https://shop.example']);
+    await waitFor(() => seen.filter((s) => s === 'load').length === 2, 'the second load');
+    await pause(600);
+    expect([...seen.slice(0, 2)].sort()).to.deep.equal(['here', 'load']);
+    expect([...seen.slice(2)].sort()).to.deep.equal(['here', 'load']);
+    frame.src = fixture('blank.html');
+    await waitFor(() => seen.length === 6, 'the silent page');
+    expect(seen.slice(4)).to.deep.equal(['load', 'silent FRAME_NO_ANSWER']);
+    stop();
+  });
+
+  it('another window saying it is there is not heard', async () => {
+    const { seen, stop } = followed(fixture('blank.html'), 60_000);
+    await waitFor(() => seen.includes('load'), 'the load');
+    window.postMessage({ ew: 'ew-frame-here' }, '*');
+    await pause(200);
+    expect(seen).to.deep.equal(['load']);
+    stop();
   });
 });
