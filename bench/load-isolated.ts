@@ -89,7 +89,9 @@ async function loads(
       // The frame's own clock, moved onto the host page's (each page's times count from its timeOrigin).
       const frame = await page.frames()[1]!.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-        const scripts = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js'));
+        const scripts = performance
+          .getEntriesByType('resource')
+          .filter((e) => /embedded-wallet-(frame|elements)\.js$/.test(e.name));
         return {
           timeOrigin: performance.timeOrigin,
           response: nav.responseEnd,
