@@ -42,9 +42,11 @@ export async function freePort() {
   if (last - start < 1_000) throw new Error(`no room for a port outside the ephemeral range ${low}-${high}`);
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = start + Math.floor(Math.random() * (last - start + 1));
-    if (BLOCKED.has(port) || given.has(port) || !(await isFree(port))) continue;
+    if (BLOCKED.has(port) || given.has(port)) continue;
+    // Taken before the check, which awaits: a concurrent pick of the same port must not pass too.
     given.add(port);
-    return port;
+    if (await isFree(port)) return port;
+    given.delete(port);
   }
   throw new Error(`no free port found between ${start} and ${last}`);
 }
