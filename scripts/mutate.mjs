@@ -627,6 +627,21 @@ export const MUTANTS = [
     tests: ['test/frame-page/passkey-window.browser.test.ts'],
   },
   {
+    name: "isolated: the host takes any window's word that the frame is there",
+    file: 'src/frame-link/handshake.ts',
+    search:
+      '    if (event.source !== frame.contentWindow || event.origin !== frameOrigin || !readHere(event.data)) return;',
+    replace: '    if (!readHere(event.data)) return;',
+    tests: ['test/frame-link/handshake.browser.test.ts'],
+  },
+  {
+    name: 'isolated: a frame document that never says it is there is not said',
+    file: 'src/frame-link/handshake.ts',
+    search: '      if (spoke < load) onSilent(',
+    replace: '      if (spoke < 0) onSilent(',
+    tests: ['test/frame-link/handshake.browser.test.ts'],
+  },
+  {
     name: 'isolated: the host of a part may reveal the recovery phrase',
     file: 'src/frame-link/surface.ts',
     search: "  'ew-export-wallet': part(['hide-title'], ['ew-wallet-exported']),",
