@@ -23,6 +23,7 @@ import type { WalletInfo } from './account/wallet-info.js';
 import { loadAccount } from './account/load-account.js';
 import type { Listener, WalletClientEventMap } from './client-events.js';
 import { activeSessions, listCredentials, type ClientContext } from './context.js';
+import { CredentialsAhead } from './credentials-ahead.js';
 import { approveQuote, signPayload, type QuoteApproval, type SignPayloadOptions } from './flows/approve-quote.js';
 import type { ApproveQuoteOptions } from './verify-quote.js';
 import { startOtpSignIn, type OtpSignIn } from './flows/otp-sign-in.js';
@@ -63,6 +64,7 @@ export class WalletClient extends EventTarget {
   private readonly options: ResolvedOptions;
   private readonly vault: SessionVault;
   private storageWarningValue: string | undefined;
+  private readonly credentials: CredentialsAhead;
 
   constructor(options: WalletClientOptions) {
     super();
@@ -96,6 +98,7 @@ export class WalletClient extends EventTarget {
       (event) => this.onSessionEvent(event),
     );
     this.ctx = { api, options: this.options, sessions, refresh: (operation) => refreshSession(this.ctx, operation) };
+    this.credentials = new CredentialsAhead(() => listCredentials(this.ctx), this.options.readCredentialsAhead);
     // Started now, so the storage lookup overlaps the first render; every event it causes comes
     // after an await, so listeners added right after `new` still see them all.
     this.ready = sessions.restore();
@@ -142,6 +145,7 @@ export class WalletClient extends EventTarget {
       }
       return;
     }
+    this.credentials.follow(event.state);
     this.dispatchEvent(new CustomEvent('change', { detail: event.state }));
   }
 
@@ -162,9 +166,8 @@ export class WalletClient extends EventTarget {
     return loadPasskeyFlows().then((passkeys) => passkeys.preparePasskeySignIn(this.ctx, options.credentialId));
   }
 
-  /** Cancels a passkey sign-in or registration waiting for the user; it fails with PASSKEY_CANCELLED. */
+  /** Cancels a passkey ceremony waiting for the user (PASSKEY_CANCELLED); none runs before its code loaded. */
   cancelPasskey(): void {
-    // Nothing to cancel before the passkey code has loaded.
     passkeyFlows()?.cancelPasskeyCeremony();
   }
 
@@ -185,10 +188,8 @@ export class WalletClient extends EventTarget {
     );
   }
 
-  // --- credentials --------------------------------------------------------------------------
-
   listCredentials(): Promise<AuthMethod[]> {
-    return listCredentials(this.ctx);
+    return this.credentials.read();
   }
 
   /** Prepares a passkey registration (options fetched) so `start()` can run inside the tap. */

@@ -36,6 +36,7 @@ function optionsOf(attributes: FrameConfig['attributes'], accountId: string, cus
       ...(a['export-key'] ? { export: a['export-key'] } : {}),
     },
     dangerouslyTrustUnpinnedSandbox: 'dangerously-trust-unpinned-sandbox' in a,
+    readCredentialsAhead: true,
   } satisfies WalletClientOptions;
 }
 

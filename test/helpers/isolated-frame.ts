@@ -30,6 +30,8 @@ export interface FrameSite {
   attributes?: Record<string, string>;
   /** frame.json's `oauth` (the frame's own identity provider). */
   oauth?: Record<string, string>;
+  /** The in-page test authenticator in the frame and its passkey window (fixtures/frame-authenticator.ts). */
+  authenticator?: boolean;
 }
 
 /** The frame page's URL, with the frame.json it reads. */
@@ -54,6 +56,7 @@ export async function framePage(
   };
   const url = new URL('/test/frame-link/fixtures/wallet-frame.html', site.origin ?? FRAME_ORIGIN);
   url.searchParams.set('config', JSON.stringify(config));
+  if (site.authenticator) url.searchParams.set('authenticator', '');
   return url.href;
 }
 

@@ -33,9 +33,19 @@ const b64url = (data: Uint8Array) =>
 const sha256 = async (data: Uint8Array) =>
   new Uint8Array(await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>));
 const counterBytes = (n: number) => Uint8Array.from([n >>> 24, (n >> 16) & 255, (n >> 8) & 255, n & 255]);
+/** Where this authenticator runs: in a cross-origin frame, a browser names the top page too. */
+let topOrigin: string | undefined;
+/** A test server's store this authenticator shares its credentials through (installPageAuthenticator). */
+let shareAt: string | undefined;
 const clientData = (type: string, challenge: BufferSource) =>
   new TextEncoder().encode(
-    JSON.stringify({ type, challenge: b64url(bytes(challenge)), origin: location.origin, crossOrigin: false }),
+    JSON.stringify({
+      type,
+      challenge: b64url(bytes(challenge)),
+      origin: location.origin,
+      crossOrigin: topOrigin !== undefined,
+      ...(topOrigin ? { topOrigin } : {}),
+    }),
   );
 
 /** As a browser does: an RP id must be the page's host or a registrable suffix of it. */
@@ -118,6 +128,7 @@ async function create(options: CredentialCreationOptions): Promise<Credential> {
   );
   const attestationObject = noneAttestation(authData);
   credentials.set(b64url(rawId), { keys, rpId, userHandle: bytes(publicKey.user.id), counter: 0 });
+  if (shareAt) await share(b64url(rawId), credentials.get(b64url(rawId))!);
   return credential(rawId, {
     clientDataJSON: clientData('webauthn.create', publicKey.challenge).buffer,
     attestationObject: attestationObject.buffer,
@@ -135,6 +146,7 @@ async function get(options: CredentialRequestOptions): Promise<Credential> {
   const rpId = publicKey.rpId ?? location.hostname;
   checkRpId(rpId);
   const allowed = (publicKey.allowCredentials ?? []).map((c) => b64url(bytes(c.id)));
+  if (shareAt && !allowed.some((candidate) => credentials.has(candidate))) await takeShared();
   const id = allowed.find((candidate) => credentials.get(candidate)?.rpId === rpId);
   if (!id) throw new DOMException('No credential of this authenticator was asked for', 'NotAllowedError');
   const stored = credentials.get(id)!;
@@ -173,10 +185,63 @@ function credential(rawId: Uint8Array, response: Record<string, unknown>): Crede
   } as unknown as Credential;
 }
 
-/** Installs the software authenticator in this page (once); later ceremonies use it. */
-export function installPageAuthenticator(): void {
+interface Shared {
+  id: string;
+  rpId: string;
+  userHandle: string;
+  counter: number;
+  privateKey: JsonWebKey;
+  publicKey: JsonWebKey;
+}
+
+/**
+ * Puts a credential in the shared store: the same authenticator, for a test, in another page of
+ * the origin whose storage the browser keeps apart (a frame's under another top page, a window's).
+ */
+async function share(id: string, stored: Stored): Promise<void> {
+  const body: Shared = {
+    id,
+    rpId: stored.rpId,
+    userHandle: b64url(stored.userHandle),
+    counter: stored.counter,
+    privateKey: await crypto.subtle.exportKey('jwk', stored.keys.privateKey),
+    publicKey: await crypto.subtle.exportKey('jwk', stored.keys.publicKey),
+  };
+  await fetch(shareAt!, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Takes every credential of the shared store this page does not hold yet. */
+async function takeShared(): Promise<void> {
+  const shared = (await (await fetch(shareAt!)).json()) as Shared[];
+  const ecdsa = { name: 'ECDSA', namedCurve: 'P-256' };
+  for (const c of shared) {
+    if (credentials.has(c.id)) continue;
+    const keys = {
+      privateKey: await crypto.subtle.importKey('jwk', c.privateKey, ecdsa, true, ['sign']),
+      publicKey: await crypto.subtle.importKey('jwk', c.publicKey, ecdsa, true, ['verify']),
+    };
+    const userHandle = Uint8Array.from(atob(c.userHandle.replace(/-/g, '+').replace(/_/g, '/')), (ch) =>
+      ch.charCodeAt(0),
+    );
+    credentials.set(c.id, { keys, rpId: c.rpId, userHandle, counter: c.counter });
+  }
+}
+
+/**
+ * Installs the software authenticator in this page (once); later ceremonies use it. In a
+ * cross-origin frame, `topOrigin` is the top page's origin, which its client data names (as
+ * browsers do); with `shareAt` (a URL of the test server's store) it shares its credentials with
+ * the same authenticator in the origin's other pages.
+ */
+export function installPageAuthenticator(options: { topOrigin?: string; shareAt?: string } = {}): void {
   if (installed) return;
   installed = true;
+  topOrigin = options.topOrigin;
+  shareAt = options.shareAt;
   if (typeof PublicKeyCredential === 'undefined') {
     // The engine has no WebAuthn: give the page what a WebAuthn engine has.
     class SoftPublicKeyCredential {

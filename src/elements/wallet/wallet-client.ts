@@ -55,6 +55,7 @@ export const configOf = (a: WalletAttributes): WalletConfig => ({
 export function makeClient(a: WalletAttributes, elsewhere?: PasskeyCeremonyElsewhere): WalletClient {
   return new WalletClient({
     passkeyCeremonyElsewhere: elsewhere,
+    readCredentialsAhead: true,
     accountId: a.accountId!,
     ...(a.transport ? { transport: a.transport } : { apiBase: a.apiBase! }),
     ...(a.customerId ? { customerId: a.customerId } : {}),

@@ -15,11 +15,14 @@ type Kind = 'get' | 'create';
 
 /**
  * Whether the frame may run ceremony `kind` itself. Chromium says so (`document.featurePolicy`, which
- * knows the iframe's `allow`); elsewhere a `get()` is tried in the frame, and a `create()` is not.
+ * knows the iframe's `allow`, and its ceremonies in a frame name the top page, `topOrigin`).
+ * Elsewhere every ceremony goes to the window: Firefox and Safari cannot say what the iframe
+ * delegates, Safari refuses `create()` in a frame, and its `get()` there names no top page, which a
+ * service that checks under which page a frame's ceremony ran refuses (the sandbox does).
  */
 export function mayRunHere(doc: Document, kind: Kind): boolean {
   const policy = (doc as Document & { featurePolicy?: { allowsFeature(feature: string): boolean } }).featurePolicy;
-  return policy ? policy.allowsFeature(`publickey-credentials-${kind}`) : kind === 'get';
+  return policy ? policy.allowsFeature(`publickey-credentials-${kind}`) : false;
 }
 
 /** The frame's `passkeyCeremonyElsewhere`: a window at `windowUrl` (passkey.html) for what the frame may not run. */

@@ -172,6 +172,7 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
     }
   }
 
+  const sharedCredentials: unknown[] = [];
   return {
     sandbox,
     async handle(req, res) {
@@ -200,6 +201,17 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
         });
         if (answer.status === 302) res.writeHead(302, { location: answer.location }).end();
         else res.writeHead(400, { 'content-type': 'text/plain' }).end(answer.message);
+        return true;
+      }
+      // The in-page test authenticator's shared credentials (page-authenticator.ts), for its copies in the
+      // frame and in the frame's window, whose storage the browser keeps apart: any origin of this server.
+      if (url === '/test-authenticator') {
+        if (req.method === 'POST') {
+          let body = '';
+          for await (const chunk of req) body += chunk;
+          sharedCredentials.push(JSON.parse(body) as unknown);
+        }
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(sharedCredentials));
         return true;
       }
       if (url.startsWith('/test-control/')) {

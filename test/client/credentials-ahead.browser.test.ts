@@ -1,0 +1,87 @@
+/**
+ * The credentials read ahead of a sign-in (src/client/credentials-ahead.ts),
+ * against the real sandbox: a client with `readCredentialsAhead` reads them as
+ * soon as it is signed out, without being asked, and its next
+ * `listCredentials()` takes that answer instead of asking again; without the
+ * option nothing is read unasked; once signed in, nothing read ahead is handed
+ * out (a first sign-in may add a credential).
+ */
+import { expect } from 'chai';
+import { describe, it } from '#test-harness';
+import { AHEAD_MS, CredentialsAhead } from '../../src/client/credentials-ahead.js';
+import type { AuthMethod } from '../../src/protocol/index.js';
+import { emailSignIn, makeClient, newWallet, recording } from '../helpers/browser-stack.js';
+import { waitFor } from '../helpers/dom.js';
+
+const CREDENTIALS = 'GET /auth/credentials';
+const reads = (calls: string[]) => calls.filter((call) => call === CREDENTIALS).length;
+const storageNamespace = () => `ahead-${crypto.randomUUID()}`;
+
+describe('client: the credentials read ahead of a sign-in', () => {
+  it('signed out on restore: read unasked, and the next listCredentials() takes that answer (one call)', async () => {
+    const wallet = await newWallet();
+    const { transport, calls } = recording();
+    const client = await makeClient(wallet, {
+      transport,
+      readCredentialsAhead: true,
+      storageNamespace: storageNamespace(),
+    });
+    await waitFor(() => reads(calls) === 1, 'the read ahead');
+    const methods = await client.listCredentials();
+    expect(methods.map((m) => m.type)).to.include('EMAIL_OTP');
+    expect(reads(calls)).to.equal(1);
+    // Taken once: the reader after it asks the service again.
+    await client.listCredentials();
+    expect(reads(calls)).to.equal(2);
+    client.close();
+  });
+
+  it('without the option (a headless client), nothing is read until asked', async () => {
+    const wallet = await newWallet();
+    const { transport, calls } = recording();
+    const client = await makeClient(wallet, { transport, storageNamespace: storageNamespace() });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(reads(calls)).to.equal(0);
+    await client.listCredentials();
+    expect(reads(calls)).to.equal(1);
+    client.close();
+  });
+
+  it('signed in: what was read ahead is dropped; signed out again: read ahead again', async () => {
+    const wallet = await newWallet();
+    const { transport, calls } = recording();
+    const client = await makeClient(wallet, {
+      transport,
+      readCredentialsAhead: true,
+      storageNamespace: storageNamespace(),
+    });
+    await waitFor(() => reads(calls) === 1, 'the read ahead');
+    await emailSignIn(client, wallet);
+    const before = reads(calls);
+    await client.listCredentials();
+    expect(reads(calls), 'a read of its own once signed in').to.equal(before + 1);
+    await client.signOut();
+    await waitFor(() => reads(calls) === before + 2, 'the read ahead after the sign-out');
+    await client.listCredentials();
+    expect(reads(calls)).to.equal(before + 2);
+    client.close();
+  });
+
+  it('an answer read ahead is handed out only while fresh: after AHEAD_MS the reader asks anew', async () => {
+    let asked = 0;
+    const ahead = new CredentialsAhead(() => Promise.resolve(Array.from({ length: ++asked }) as AuthMethod[]), true);
+    const realNow = Date.now;
+    let now = realNow();
+    Date.now = () => now;
+    try {
+      ahead.follow({ status: 'signed-out', cause: 'restored' });
+      now += AHEAD_MS - 1;
+      expect((await ahead.read()).length, 'fresh: the answer read ahead').to.equal(1);
+      ahead.follow({ status: 'signed-out', cause: 'signed-out' });
+      now += AHEAD_MS;
+      expect((await ahead.read()).length, 'stale: a read now').to.equal(3);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+});
