@@ -5,7 +5,9 @@
  * (no session restored, a sign-out, an expiry) and hands that answer to the
  * next reader, instead of the first screen waiting for the read its sign-in
  * starts once drawn. A read ahead is kept for AHEAD_MS, and dropped once
- * signed in (a first sign-in may add a credential).
+ * signed in (a first sign-in may add a credential). None is made when a
+ * reader read them within AHEAD_MS (a sign-in drawn while a stored session
+ * was being looked for, then not found, has its answer already).
  */
 import type { AuthMethod } from '../protocol/index.js';
 import type { WalletState } from './session/state.js';
@@ -15,6 +17,7 @@ export const AHEAD_MS = 10_000;
 
 export class CredentialsAhead {
   private ahead: { read: Promise<AuthMethod[]>; until: number } | undefined;
+  private readAt = -Infinity;
 
   constructor(
     private readonly readNow: () => Promise<AuthMethod[]>,
@@ -24,17 +27,27 @@ export class CredentialsAhead {
 
   /** Follows the client's state: signed out, read ahead; signed in, drop what was read. */
   follow(state: WalletState): void {
-    if (!this.enabled || state.status === 'restoring') return;
-    if (state.status === 'signed-in') return void (this.ahead = undefined);
+    if (state.status === 'signed-in') this.ahead = undefined;
+    else if (state.status === 'signed-out') this.start();
+  }
+
+  /**
+   * Reads ahead now, unless an answer read ahead or read by a reader is still fresh. The client
+   * calls it as it is made when it knows, without waiting for storage, that no session is stored.
+   */
+  start(): void {
+    const now = Date.now();
+    if (!this.enabled || now - this.readAt < AHEAD_MS || (this.ahead && now < this.ahead.until)) return;
     const read = this.readNow();
     read.catch(() => {}); // a failure is the taker's to say, as its own read's would be
-    this.ahead = { read, until: Date.now() + AHEAD_MS };
+    this.ahead = { read, until: now + AHEAD_MS };
   }
 
   /** The credentials: the answer read ahead, once, while it is fresh; else a read now. */
   read(): Promise<AuthMethod[]> {
     const ahead = this.ahead;
     this.ahead = undefined;
+    this.readAt = Date.now();
     return ahead && Date.now() < ahead.until ? ahead.read : this.readNow();
   }
 }

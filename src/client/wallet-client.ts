@@ -11,10 +11,9 @@
  * const { signature, idempotencyKey } = await wallet.approveQuote(quote);
  * ```
  *
- * Events (`addEventListener`): `change` (signed in / out / refreshed; detail
- * is the state), `expiring` (inside the refresh margin), `storage-warning`
- * (this device will not remember the session), `error` (background refresh
- * failures).
+ * Events (`addEventListener`): `change` (signed in / out / refreshed; detail is the state),
+ * `expiring` (inside the refresh margin), `storage-warning` (this device will not remember the
+ * session), `error` (background refresh failures).
  */
 import { ApiClient, fetchTransport, WalletError, type AuthMethod, type Quote } from '../protocol/index.js';
 import type { ListedSession } from './account/sessions.js';
@@ -99,6 +98,7 @@ export class WalletClient extends EventTarget {
     );
     this.ctx = { api, options: this.options, sessions, refresh: (operation) => refreshSession(this.ctx, operation) };
     this.credentials = new CredentialsAhead(() => listCredentials(this.ctx), this.options.readCredentialsAhead);
+    if (this.vault.surelyEmpty()) this.credentials.start(); // before the first render, which restore() waits for
     // Started now, so the storage lookup overlaps the first render; every event it causes comes
     // after an await, so listeners added right after `new` still see them all.
     this.ready = sessions.restore();
