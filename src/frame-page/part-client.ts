@@ -10,34 +10,32 @@
 import type {
   OidcTokenProvider,
   PasskeyCeremonyElsewhere,
+  SessionKeyMode,
   WalletClient,
   WalletClientOptions,
 } from '../client/index.js';
+import { clientOptions, type WalletAttributes } from '../elements/wallet/client-options.js';
 import type { FrameConfig } from './config.js';
 
 type ClientClass = new (options: WalletClientOptions) => WalletClient;
 type Part = HTMLElement & { client: WalletClient | undefined; oidcTokenProvider?: OidcTokenProvider };
 
-/** The client options frame.json's attributes give (the same attributes `<ew-wallet>` reads in-page). */
-function optionsOf(attributes: FrameConfig['attributes'], accountId: string, customerId: string | null) {
+/** The wallet's attributes as frame.json gives them (those `<ew-wallet>` reads in-page), with the host's wallet. */
+function attributesOf(attributes: FrameConfig['attributes'], accountId: string, customerId: string | null) {
   const a = attributes;
   return {
     accountId,
-    apiBase: a['api-base']!,
-    ...(customerId ? { customerId } : {}),
-    ...(a['session-key-mode']
-      ? { sessionKeyMode: a['session-key-mode'] as WalletClientOptions['sessionKeyMode'] }
-      : {}),
-    ...(a['rp-id'] ? { rpId: a['rp-id'] } : {}),
-    ...(a['organization-id'] ? { organizationId: a['organization-id'] } : {}),
-    ...(a['max-session-seconds'] ? { maxSessionSeconds: Number(a['max-session-seconds']) } : {}),
-    enclaveKeys: {
-      ...(a['otp-target-key'] ? { otpTarget: a['otp-target-key'] } : {}),
-      ...(a['export-key'] ? { export: a['export-key'] } : {}),
-    },
+    customerId: customerId ?? undefined,
+    apiBase: a['api-base'],
+    sessionKeyMode: a['session-key-mode'] as SessionKeyMode | undefined,
+    otpTargetKey: a['otp-target-key'],
+    exportKey: a['export-key'],
+    rpId: a['rp-id'],
+    organizationId: a['organization-id'],
+    maxSessionSeconds: a['max-session-seconds'],
     dangerouslyTrustUnpinnedSandbox: 'dangerously-trust-unpinned-sandbox' in a,
-    readCredentialsAhead: true,
-  } satisfies WalletClientOptions;
+    transport: undefined,
+  } satisfies WalletAttributes;
 }
 
 /** Keeps `part`'s client made for its `account-id` and `customer-id`; call it after each attribute change. */
@@ -60,10 +58,9 @@ export function partClient(
     // Without an account there is nothing to make yet (the host sets it after its own sign-in).
     part.client =
       accountId && WalletClient
-        ? new WalletClient({
-            ...optionsOf(config.attributes, accountId, customerId),
-            passkeyCeremonyElsewhere: hooks.passkeyCeremonyElsewhere,
-          })
+        ? new WalletClient(
+            clientOptions(attributesOf(config.attributes, accountId, customerId), hooks.passkeyCeremonyElsewhere),
+          )
         : undefined;
   };
 }

@@ -1,29 +1,10 @@
 /**
- * The wallet's attributes that make its client, and the client they make.
+ * The wallet's attributes that make its client (client-options.ts), and the client they make.
  * Validation of the same attributes is config-check.ts's.
  */
-import {
-  WalletClient,
-  type PasskeyCeremonyElsewhere,
-  type SessionKeyMode,
-  type Transport,
-} from '../../client/index.js';
+import { WalletClient, type PasskeyCeremonyElsewhere } from '../../client/index.js';
+import { clientOptions, type WalletAttributes } from './client-options.js';
 import type { WalletConfig } from './config-check.js';
-
-/** What `<ew-wallet>` is configured with (its attributes and `transport`). */
-export interface WalletAttributes {
-  apiBase: string | undefined;
-  accountId: string | undefined;
-  customerId: string | undefined;
-  sessionKeyMode: SessionKeyMode | undefined;
-  otpTargetKey: string | undefined;
-  exportKey: string | undefined;
-  rpId: string | undefined;
-  organizationId: string | undefined;
-  maxSessionSeconds: string | undefined;
-  dangerouslyTrustUnpinnedSandbox: boolean;
-  transport: Transport | undefined;
-}
 
 /** The properties whose change makes a new client. */
 export const CLIENT_CONFIG = [
@@ -51,22 +32,6 @@ export const configOf = (a: WalletAttributes): WalletConfig => ({
   maxSessionSeconds: a.maxSessionSeconds,
 });
 
-/** The client of a checked configuration (config-check.ts found no problem), its ceremonies run `elsewhere` if given. */
-export function makeClient(a: WalletAttributes, elsewhere?: PasskeyCeremonyElsewhere): WalletClient {
-  return new WalletClient({
-    passkeyCeremonyElsewhere: elsewhere,
-    readCredentialsAhead: true,
-    accountId: a.accountId!,
-    ...(a.transport ? { transport: a.transport } : { apiBase: a.apiBase! }),
-    ...(a.customerId ? { customerId: a.customerId } : {}),
-    ...(a.sessionKeyMode ? { sessionKeyMode: a.sessionKeyMode } : {}),
-    ...(a.rpId ? { rpId: a.rpId } : {}),
-    ...(a.organizationId ? { organizationId: a.organizationId } : {}),
-    ...(a.maxSessionSeconds ? { maxSessionSeconds: Number(a.maxSessionSeconds) } : {}),
-    enclaveKeys: {
-      ...(a.otpTargetKey ? { otpTarget: a.otpTargetKey } : {}),
-      ...(a.exportKey ? { export: a.exportKey } : {}),
-    },
-    dangerouslyTrustUnpinnedSandbox: a.dangerouslyTrustUnpinnedSandbox,
-  });
-}
+/** The client of a checked configuration, its ceremonies run `elsewhere` if given. */
+export const makeClient = (a: WalletAttributes, elsewhere?: PasskeyCeremonyElsewhere): WalletClient =>
+  new WalletClient(clientOptions(a, elsewhere));
