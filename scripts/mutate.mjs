@@ -630,16 +630,23 @@ export const MUTANTS = [
     name: "isolated: the host takes any window's word that the frame is there",
     file: 'src/frame-link/handshake.ts',
     search:
-      '    if (event.source !== frame.contentWindow || event.origin !== frameOrigin || !readHere(event.data)) return;',
-    replace: '    if (!readHere(event.data)) return;',
+      '    const here = event.source === frame.contentWindow && event.origin === frameOrigin && readHere(event.data);',
+    replace: '    const here = readHere(event.data);',
     tests: ['test/frame-link/handshake.browser.test.ts'],
   },
   {
     name: 'isolated: a frame document that never says it is there is not said',
     file: 'src/frame-link/handshake.ts',
-    search: '      if (spoke < load) onSilent(',
-    replace: '      if (spoke < 0) onSilent(',
+    search: '      if (!answered) onSilent(',
+    replace: '      if (answered) onSilent(',
     tests: ['test/frame-link/handshake.browser.test.ts'],
+  },
+  {
+    name: 'isolated: an element moved with moveBefore() drops its link',
+    file: 'src/host-elements/framed-element.ts',
+    search: '  connectedMoveCallback(): void {}\n',
+    replace: '',
+    tests: ['test/host-elements/isolated-wallet.browser.test.ts'],
   },
   {
     name: 'isolated: the host of a part may reveal the recovery phrase',

@@ -23,6 +23,8 @@ export class CredentialsAhead {
     private readonly readNow: () => Promise<AuthMethod[]>,
     /** Whether to read ahead at all (the elements' clients do; a headless client reads when asked). */
     private readonly enabled: boolean,
+    /** A monotonic clock in ms: a wall clock set back must not keep an answer fresh. */
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /** Follows the client's state: signed out, read ahead; signed in, drop what was read. */
@@ -36,10 +38,13 @@ export class CredentialsAhead {
    * calls it as it is made when it knows, without waiting for storage, that no session is stored.
    */
   start(): void {
-    const now = Date.now();
+    const now = this.now();
     if (!this.enabled || now - this.readAt < AHEAD_MS || (this.ahead && now < this.ahead.until)) return;
     const read = this.readNow();
-    read.catch(() => {}); // a failure is the taker's to say, as its own read's would be
+    // A read that failed (offline for a moment, a 429) is not handed out: the reader asks anew.
+    read.catch(() => {
+      if (this.ahead?.read === read) this.ahead = undefined;
+    });
     this.ahead = { read, until: now + AHEAD_MS };
   }
 
@@ -47,7 +52,7 @@ export class CredentialsAhead {
   read(): Promise<AuthMethod[]> {
     const ahead = this.ahead;
     this.ahead = undefined;
-    this.readAt = Date.now();
-    return ahead && Date.now() < ahead.until ? ahead.read : this.readNow();
+    this.readAt = this.now();
+    return ahead && this.now() < ahead.until ? ahead.read : this.readNow();
   }
 }

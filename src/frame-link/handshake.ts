@@ -13,14 +13,16 @@ import {
   FRAME_PROTOCOL,
   HELLO,
   HERE,
+  PING,
   type FrameMessage,
   type Hello,
   type Here,
   type HostMessage,
+  type Ping,
   type Refused,
 } from './messages.js';
 import { linkPort, type LinkPort } from './port.js';
-import { readFrameMessage, readHello, readHere, readRefused } from './validate.js';
+import { readFrameMessage, readHello, readHere, readPing, readRefused } from './validate.js';
 
 /** Why a frame did not answer: the frame refused this page, or nothing answered in time. */
 export class FrameLinkError extends Error {
@@ -70,43 +72,37 @@ export interface FollowFrameOptions {
   timeoutMs?: number;
 }
 
-/** How long after a load a word still counts as that document's (WebKit delivers it just after the load). */
-const LATE_WORD_MS = 250;
-
 /**
  * Follows the documents `frame` loads, for the host: each frame page says it is there as its script
- * starts (`onHere`); a document that loaded and did not (a wrong URL, an error page, a page refused
- * by its `frame-ancestors`) is said once its wait is over (`onSilent`). The word comes before the
- * document's `load` in Chromium and Firefox, just after it in WebKit: a word soon after a load whose
- * document has not spoken is that document's, any other the next document's. Returns a function
- * that stops following.
+ * starts (`onHere`; before its `load` in Chromium and Firefox, just after it in WebKit). At each
+ * load the host asks the document then in the iframe whether it is the frame page (`Ping`, posted
+ * to the frame's origin only, so it reaches no page of another origin); one that has not answered
+ * within `timeoutMs` (a wrong URL, an error page, a page refused by its `frame-ancestors`) is said
+ * (`onSilent`). Returns a function that stops following.
  */
 export function followFrame(frame: HTMLIFrameElement, options: FollowFrameOptions): () => void {
   const { frameOrigin, onHere, onSilent, timeoutMs = 10_000 } = options;
   const view = frame.ownerDocument.defaultView!;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let loads = 0;
-  let loadedAt = 0;
-  // The number of the last document (counted by loads) known to have spoken.
-  let spoke = 0;
-  const here = (event: MessageEvent) => {
-    if (event.source !== frame.contentWindow || event.origin !== frameOrigin || !readHere(event.data)) return;
-    spoke = spoke < loads && performance.now() - loadedAt < LATE_WORD_MS ? loads : loads + 1;
-    onHere();
+  let answered = false;
+  const heard = (event: MessageEvent) => {
+    const here = event.source === frame.contentWindow && event.origin === frameOrigin && readHere(event.data);
+    if (!here) return;
+    answered = true;
+    if (!here.asked) onHere();
   };
   const loaded = () => {
-    const load = ++loads;
-    loadedAt = performance.now();
-    // Only the last document loaded is waited for.
+    answered = false;
     clearTimeout(timer);
+    frame.contentWindow?.postMessage({ ew: PING } satisfies Ping, frameOrigin);
     timer = setTimeout(() => {
-      if (spoke < load) onSilent(new FrameLinkError('FRAME_NO_ANSWER', noAnswer(frame, frameOrigin, timeoutMs)));
+      if (!answered) onSilent(new FrameLinkError('FRAME_NO_ANSWER', noAnswer(frame, frameOrigin, timeoutMs)));
     }, timeoutMs);
   };
-  view.addEventListener('message', here);
+  view.addEventListener('message', heard);
   frame.addEventListener('load', loaded);
   return () => {
-    view.removeEventListener('message', here);
+    view.removeEventListener('message', heard);
     frame.removeEventListener('load', loaded);
     clearTimeout(timer);
   };
@@ -198,8 +194,18 @@ export function acceptParentLink(view: Window, options: FrameLinkOptions): () =>
     port.postMessage({ t: 'welcome', v: FRAME_PROTOCOL, version } satisfies FrameMessage);
     onLink({ port, tag: hello.tag, origin: event.origin });
   };
+  // The parent asks at each of its iframe's loads whether this is the frame page: the answer says
+  // only that, to the parent's origin, for the life of the document.
+  const answer = (event: MessageEvent) => {
+    if (event.source === view.parent && event.origin !== 'null' && readPing(event.data))
+      view.parent.postMessage({ ew: HERE, asked: true } satisfies Here, event.origin);
+  };
   view.addEventListener('message', listen);
+  view.addEventListener('message', answer);
   // Said to any origin, since the parent's is not known yet: it carries nothing but the mark.
   if (view.parent !== view) view.parent.postMessage({ ew: HERE } satisfies Here, '*');
-  return () => view.removeEventListener('message', listen);
+  return () => {
+    view.removeEventListener('message', listen);
+    view.removeEventListener('message', answer);
+  };
 }

@@ -19,6 +19,9 @@ export const HELLO = 'ew-frame-hello';
  */
 export const HERE = 'ew-frame-here';
 
+/** What the host posts to its iframe's document at each load: is the frame page there? (`Here`, `asked`, answers.) */
+export const PING = 'ew-frame-ping';
+
 /** Plain data as it crosses the channel: JSON's values and dates. */
 export type Wire = null | boolean | number | string | Date | Wire[] | { [key: string]: Wire };
 
@@ -69,9 +72,15 @@ export type FrameMessage =
   /** The answer to a `command`. */
   | { t: 'result'; id: number; ok: boolean; error?: { code: string; message: string } };
 
-/** Posted to the parent's window, to any origin: it carries nothing but the mark. */
+/** Posted to the parent's window, to any origin, as the frame page starts; and to a `Ping`, marked `asked`. */
 export interface Here {
   ew: typeof HERE;
+  asked?: true;
+}
+
+/** Posted by the host to the frame's origin: it carries nothing but the mark. */
+export interface Ping {
+  ew: typeof PING;
 }
 
 /** Posted to the parent's window (not on a port) when the frame refuses to serve it. */

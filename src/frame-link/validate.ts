@@ -8,9 +8,11 @@
 import {
   HELLO,
   HERE,
+  PING,
   type FrameMessage,
   type Hello,
   type Here,
+  type Ping,
   type HostMessage,
   type Refused,
   type Wire,
@@ -87,7 +89,13 @@ export function readHello(data: unknown): Hello | undefined {
 
 /** A frame page's word that it is there, if `data` is one. */
 export function readHere(data: unknown): Here | undefined {
-  return isRecord(data) && data['ew'] === HERE ? { ew: HERE } : undefined;
+  if (!isRecord(data) || data['ew'] !== HERE) return undefined;
+  return data['asked'] === true ? { ew: HERE, asked: true } : { ew: HERE };
+}
+
+/** The host's question whether the frame page is there, if `data` is one. */
+export function readPing(data: unknown): Ping | undefined {
+  return isRecord(data) && data['ew'] === PING ? { ew: PING } : undefined;
 }
 
 /** The frame's refusal, if `data` is one. */

@@ -129,6 +129,9 @@ export class FramedElement extends HTMLElement {
     this.#stopWatchingPolicy = () => doc.removeEventListener('securitypolicyviolation', blocked);
   }
 
+  /** Moved with `moveBefore()` (its iframe kept, not reloaded): the link goes on as it is. */
+  connectedMoveCallback(): void {}
+
   disconnectedCallback(): void {
     this.#page.unfollow();
     this.#stopFollowing();

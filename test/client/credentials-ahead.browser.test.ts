@@ -70,27 +70,37 @@ describe('client: the credentials read ahead of a sign-in', () => {
 
   it('an answer read ahead is handed out only while fresh: after AHEAD_MS the reader asks anew', async () => {
     let asked = 0;
-    const ahead = new CredentialsAhead(() => Promise.resolve(Array.from({ length: ++asked }) as AuthMethod[]), true);
-    const realNow = Date.now;
-    let now = realNow();
-    Date.now = () => now;
-    try {
-      ahead.follow({ status: 'signed-out', cause: 'restored' });
-      now += AHEAD_MS - 1;
-      expect((await ahead.read()).length, 'fresh: the answer read ahead').to.equal(1);
-      now += AHEAD_MS;
-      ahead.follow({ status: 'signed-out', cause: 'signed-out' });
-      now += AHEAD_MS;
-      expect((await ahead.read()).length, 'stale: a read now').to.equal(3);
-      // Signed out just after a reader read them (a sign-in drawn while a stored session was looked
-      // for, which was not found): that reader has its answer, nothing is read ahead.
-      ahead.follow({ status: 'signed-out', cause: 'restored' });
-      expect(asked).to.equal(3);
-      now += AHEAD_MS;
-      ahead.follow({ status: 'signed-out', cause: 'signed-out' });
-      expect(asked, 'minutes later (a sign-out): read ahead again').to.equal(4);
-    } finally {
-      Date.now = realNow;
-    }
+    let now = 1_000;
+    const ahead = new CredentialsAhead(
+      () => Promise.resolve(Array.from({ length: ++asked }) as AuthMethod[]),
+      true,
+      () => now,
+    );
+    ahead.follow({ status: 'signed-out', cause: 'restored' });
+    now += AHEAD_MS - 1;
+    expect((await ahead.read()).length, 'fresh: the answer read ahead').to.equal(1);
+    now += AHEAD_MS;
+    ahead.follow({ status: 'signed-out', cause: 'signed-out' });
+    now += AHEAD_MS;
+    expect((await ahead.read()).length, 'stale: a read now').to.equal(3);
+    // Signed out just after a reader read them (a sign-in drawn while a stored session was looked
+    // for, which was not found): that reader has its answer, nothing is read ahead.
+    ahead.follow({ status: 'signed-out', cause: 'restored' });
+    expect(asked).to.equal(3);
+    now += AHEAD_MS;
+    ahead.follow({ status: 'signed-out', cause: 'signed-out' });
+    expect(asked, 'later (a sign-out): read ahead again').to.equal(4);
+  });
+
+  it('a read ahead that failed is not handed out: the reader asks anew', async () => {
+    let asked = 0;
+    const ahead = new CredentialsAhead(
+      () => (++asked === 1 ? Promise.reject(new Error('offline')) : Promise.resolve([] as AuthMethod[])),
+      true,
+    );
+    ahead.start();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await ahead.read()).to.deep.equal([]);
+    expect(asked).to.equal(2);
   });
 });

@@ -192,7 +192,7 @@ describe('isolated mode: passkeys in the wallet’s frame', () => {
     const ceremony = async (kind: 'get' | 'create', event: string, from: number) => {
       await waitFor(
         () => heard.slice(from).includes(event) || (passkeyWindow()?.kind === kind && !!passkeyWindow()?.armed),
-        `${event}, or the window asking for ${kind}() (heard ${heard.slice(from).join(', ')})`,
+        `${event}, or the window asking for ${kind}() (heard ${heard.slice(from).join(', ')}; the frame shows ${JSON.stringify(frameWallets())}, the window ${JSON.stringify(passkeyWindow())})`,
       );
       const inFrame = heard.slice(from).includes(event);
       if (!inFrame) {
@@ -204,11 +204,15 @@ describe('isolated mode: passkeys in the wallet’s frame', () => {
     };
     await signInByKeyboard(heard);
     await pressInFrame('Sign-in methods');
+    // The section prepares the registration as it shows (one relay call): a press before that is
+    // over opens the window after an await, which Firefox and Safari then block (POPUP_BLOCKED).
+    await new Promise((r) => setTimeout(r, 1_000));
     await pressInFrame('Add a passkey');
     const createdInFrame = await ceremony('create', 'ew-credential-added', 0);
     await el.signOut();
     await waitFor(() => heard.includes('ew-signed-out'), 'ew-signed-out');
     const before = heard.length;
+    await new Promise((r) => setTimeout(r, 1_000)); // the sign-in's challenge is prepared as it shows, likewise
     await pressInFrame('Sign in with a passkey');
     const gotInFrame = await ceremony('get', 'ew-signed-in', before);
     // Where the engine says what the iframe delegates (Chromium), both ran in the frame; elsewhere both in the window.

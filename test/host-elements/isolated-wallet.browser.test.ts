@@ -5,7 +5,7 @@
  * the host page gets the typed events, never the code, the client or a key.
  */
 import { expect } from 'chai';
-import { afterEach, describe, it } from '#test-harness';
+import { afterEach, describe, it, itNeeds } from '#test-harness';
 import { newWallet } from '../helpers/browser-stack.js';
 import { sendKeys, waitFor } from '../helpers/dom.js';
 import { isolatedWallet, signInByKeyboard, withHostPorts } from '../helpers/isolated-frame.js';
@@ -77,6 +77,33 @@ describe('isolated mode: <ew-wallet frame> from the host script', () => {
     );
     expect(error.code).to.equal('FRAME_CLOSED');
   });
+
+  itNeeds(
+    () => ('moveBefore' in Element.prototype ? {} : { missing: 'no Element.moveBefore (atomic moves)' }),
+    'moved with moveBefore(), it keeps its link (the iframe kept) or links anew (reloaded): commands are answered',
+    async () => {
+      const wallet = await newWallet();
+      const { el, heard } = await isolatedWallet(wallet);
+      await waitFor(() => heard.includes('ew-ready'), 'ew-ready');
+      const box = document.createElement('div');
+      document.body.append(box);
+      (box as unknown as { moveBefore(node: Node, child: Node | null): void }).moveBefore(el, null);
+      // Chromium keeps the iframe's document. An engine that reloads it (Firefox) links the new one,
+      // whose wallet says it is ready again; a command sent meanwhile is refused FRAME_RELOADED.
+      const readies = () => heard.filter((h) => h === 'ew-ready').length;
+      const until = Date.now() + 3_000;
+      while (readies() < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      const outcome = await Promise.race([
+        el.signOut().then(
+          () => 'answered',
+          (e: { code?: string }) => `rejected ${e.code}`,
+        ),
+        new Promise((r) => setTimeout(() => r('no answer in 5 s'), 5_000)),
+      ]);
+      expect(outcome).to.equal('answered');
+      box.remove();
+    },
+  );
 
   it('what a page script posts on the host end of the channel is held to the table in the frame', async () => {
     // A page script that ran first keeps the host's end of every channel made on this page.

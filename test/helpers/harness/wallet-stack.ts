@@ -209,7 +209,12 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
         if (req.method === 'POST') {
           let body = '';
           for await (const chunk of req) body += chunk;
-          sharedCredentials.push(JSON.parse(body) as unknown);
+          try {
+            sharedCredentials.push(JSON.parse(body) as unknown);
+          } catch {
+            res.writeHead(400).end();
+            return true;
+          }
         }
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(sharedCredentials));
         return true;
