@@ -68,12 +68,6 @@ export interface WalletClientOptions {
   refreshMarginMs?: number;
   /** Refresh the session automatically inside the margin (default true). */
   autoRefresh?: boolean;
-  /**
-   * Read the wallet's credentials as soon as the client is signed out (no session restored, a
-   * sign-out, an expiry), for the sign-in about to be shown; the next `listCredentials()` within
-   * 10 s gets that answer (default false; the elements turn it on).
-   */
-  readCredentialsAhead?: boolean;
   /** A signed action with less session left than this refreshes first (default 30 s). */
   actionMarginMs?: number;
   /**
@@ -143,7 +137,6 @@ export function resolveOptions(options: WalletClientOptions): ResolvedOptions {
     maxSessionSeconds,
     refreshMarginMs: options.refreshMarginMs ?? 60_000,
     autoRefresh: options.autoRefresh ?? true,
-    readCredentialsAhead: options.readCredentialsAhead ?? false,
     actionMarginMs: options.actionMarginMs ?? 30_000,
     storageNamespace: options.storageNamespace ?? 'embedded-wallet-elements',
     storageTimeoutMs: options.storageTimeoutMs ?? 3_000,

@@ -22,7 +22,6 @@ import type { WalletInfo } from './account/wallet-info.js';
 import { loadAccount } from './account/load-account.js';
 import type { Listener, WalletClientEventMap } from './client-events.js';
 import { activeSessions, listCredentials, type ClientContext } from './context.js';
-import { CredentialsAhead } from './credentials-ahead.js';
 import { approveQuote, signPayload, type QuoteApproval, type SignPayloadOptions } from './flows/approve-quote.js';
 import type { ApproveQuoteOptions } from './verify-quote.js';
 import { startOtpSignIn, type OtpSignIn } from './flows/otp-sign-in.js';
@@ -63,7 +62,6 @@ export class WalletClient extends EventTarget {
   private readonly options: ResolvedOptions;
   private readonly vault: SessionVault;
   private storageWarningValue: string | undefined;
-  private readonly credentials: CredentialsAhead;
 
   constructor(options: WalletClientOptions) {
     super();
@@ -97,8 +95,6 @@ export class WalletClient extends EventTarget {
       (event) => this.onSessionEvent(event),
     );
     this.ctx = { api, options: this.options, sessions, refresh: (operation) => refreshSession(this.ctx, operation) };
-    this.credentials = new CredentialsAhead(() => listCredentials(this.ctx), this.options.readCredentialsAhead);
-    if (this.vault.surelyEmpty()) this.credentials.start(); // before the first render, which restore() waits for
     // Started now, so the storage lookup overlaps the first render; every event it causes comes
     // after an await, so listeners added right after `new` still see them all.
     this.ready = sessions.restore();
@@ -145,7 +141,6 @@ export class WalletClient extends EventTarget {
       }
       return;
     }
-    this.credentials.follow(event.state);
     this.dispatchEvent(new CustomEvent('change', { detail: event.state }));
   }
 
@@ -189,7 +184,7 @@ export class WalletClient extends EventTarget {
   }
 
   listCredentials(): Promise<AuthMethod[]> {
-    return this.credentials.read();
+    return listCredentials(this.ctx);
   }
 
   /** Prepares a passkey registration (options fetched) so `start()` can run inside the tap. */

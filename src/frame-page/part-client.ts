@@ -18,9 +18,6 @@ import { clientOptions, type WalletAttributes } from '../elements/wallet/client-
 import type { FrameConfig } from './config.js';
 
 type ClientClass = new (options: WalletClientOptions) => WalletClient;
-
-/** The parts that show a sign-in: only their clients read the credentials ahead of one. */
-const SIGN_IN_PARTS = new Set(['ew-sign-in', 'ew-otp-sign-in', 'ew-passkey-sign-in', 'ew-oauth-sign-in']);
 type Part = HTMLElement & { client: WalletClient | undefined; oidcTokenProvider?: OidcTokenProvider };
 
 /** The wallet's attributes as frame.json gives them (those `<ew-wallet>` reads in-page), with the host's wallet. */
@@ -62,11 +59,7 @@ export function partClient(
     part.client =
       accountId && WalletClient
         ? new WalletClient(
-            clientOptions(
-              attributesOf(config.attributes, accountId, customerId),
-              hooks.passkeyCeremonyElsewhere,
-              SIGN_IN_PARTS.has(part.localName),
-            ),
+            clientOptions(attributesOf(config.attributes, accountId, customerId), hooks.passkeyCeremonyElsewhere),
           )
         : undefined;
   };

@@ -18,8 +18,8 @@ function decimalString(amount: number, decimals: number): string {
  * way to the first sign-in screen. A well-formed tag Intl has no data for is formatted in its fallback.
  */
 export function usableLocale(locale: string | undefined): string | undefined {
-  if (!locale) return undefined;
   try {
+    // None (undefined) is an empty list; an empty or malformed tag throws.
     return Intl.getCanonicalLocales(locale).length ? locale : undefined;
   } catch {
     return undefined;

@@ -20,19 +20,10 @@ export interface WalletAttributes {
   transport: Transport | undefined;
 }
 
-/**
- * The client options of a checked configuration (config-check.ts found no problem), its ceremonies
- * run `elsewhere` if given; it reads the credentials ahead of a sign-in unless `signIn` is false (a
- * part that shows no sign-in).
- */
-export function clientOptions(
-  a: WalletAttributes,
-  elsewhere?: PasskeyCeremonyElsewhere,
-  signIn = true,
-): WalletClientOptions {
+/** The client options of a checked configuration (config-check.ts found no problem), its ceremonies run `elsewhere` if given. */
+export function clientOptions(a: WalletAttributes, elsewhere?: PasskeyCeremonyElsewhere): WalletClientOptions {
   return {
     passkeyCeremonyElsewhere: elsewhere,
-    readCredentialsAhead: signIn,
     accountId: a.accountId!,
     ...(a.transport ? { transport: a.transport } : { apiBase: a.apiBase! }),
     ...(a.customerId ? { customerId: a.customerId } : {}),
