@@ -32,7 +32,7 @@ export function equipElement(
   config: FrameConfig,
   windows: typeof FRAME_WINDOWS,
 ): () => void {
-  const passkeyCeremonyElsewhere = ceremonyWindow(view, windows.passkey);
+  const passkeyCeremonyElsewhere = ceremonyWindow(view, windows.passkey, element);
   const oidcTokenProvider = config.oauth && oauthWindow(view, config.oauth, windows.oauth);
   const label = OAUTH_LABEL[tag];
   if (config.oauth?.label && label) element.setAttribute(label, config.oauth.label);

@@ -3,7 +3,8 @@
  * drawn here as the window draws it from the frame's ceremony: it says which
  * ceremony on which site; Continue takes no press before the card has been
  * on screen a moment (a double click that opened the window does not land on
- * it); Cancel is the user's no; a locale that is not a language reads as English.
+ * it), nor while the frame is still getting the ceremony ready; Cancel is the
+ * user's no; a locale that is not a language reads as English.
  */
 import { expect } from 'chai';
 import { afterEach, describe, it } from '#test-harness';
@@ -42,6 +43,34 @@ describe('the passkey window’s card', () => {
     await waitFor(() => el.armed, 'Continue armed');
     await press(el, 'continue');
     expect(pressed).to.deep.equal(['continue']);
+  });
+
+  it('opened in the press before the ceremony is ready: says so, takes no Continue, takes Cancel; then asks', async () => {
+    const el = document.createElement(EwPasskeyWindow.tag) as EwPasskeyWindow;
+    const pressed: string[] = [];
+    el.run = () => pressed.push('continue');
+    el.cancel = () => pressed.push('cancel');
+    document.body.append(el);
+    el.preparing = { t: 'ew-passkey-preparing', kind: 'get', locale: 'es' };
+    await el.updateComplete;
+    const text = () => el.shadowRoot!.textContent!.replace(/\s+/g, ' ');
+    expect(text()).to.contain('Inicia sesión con tu llave de acceso').and.to.contain('Preparando…');
+    expect(el.shadowRoot!.activeElement?.localName, 'the title has focus').to.equal('h1');
+    await new Promise((r) => setTimeout(r, 700)); // past the arming delay of a card that asks
+    await press(el, 'continue');
+    expect(pressed, 'nothing to continue yet').to.deep.equal([]);
+    await press(el, 'cancel');
+    expect(pressed).to.deep.equal(['cancel']);
+    el.ceremony = {
+      t: 'ew-passkey-ceremony',
+      kind: 'get',
+      locale: 'es',
+      options: { challenge: 'Y2hhbGxlbmdl' },
+    } as never;
+    await waitFor(() => el.armed, 'Continue armed once the ceremony came');
+    expect(text()).not.to.contain('Preparando…');
+    await press(el, 'continue');
+    expect(pressed).to.deep.equal(['cancel', 'continue']);
   });
 
   it('takes Cancel at any time, and speaks the frame’s language', async () => {

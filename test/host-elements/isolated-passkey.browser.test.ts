@@ -16,7 +16,7 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { after, afterEach, before, describe, it, itNeeds, type Need } from '#test-harness';
-import { newWallet } from '../helpers/browser-stack.js';
+import { control, newWallet } from '../helpers/browser-stack.js';
 import { waitFor } from '../helpers/dom.js';
 import {
   frameWallets,
@@ -203,20 +203,46 @@ describe('isolated mode: passkeys in the wallet’s frame', () => {
       return inFrame;
     };
     await signInByKeyboard(heard);
+    // A slow relay: the section's registration, prepared as it shows, and the press's own are not
+    // ready at the press. The window must still open inside it (Safari and Firefox block one opened later).
+    const slow = (path: string) => control('/hold', { method: 'POST', path, ms: 4_000, count: 2 });
+    await slow('/api-passkey-frame/passkeys/registration-options');
     await pressInFrame('Sign-in methods');
-    // The section prepares the registration as it shows (one relay call): a press before that is
-    // over opens the window after an await, which Firefox and Safari then block (POPUP_BLOCKED).
-    await new Promise((r) => setTimeout(r, 1_000));
     await pressInFrame('Add a passkey');
+    // Where the ceremony goes to the window, it opened in the press and says it is getting ready.
+    const says = navigator.userAgent.includes('Chrome');
+    if (!says)
+      await waitFor(
+        () => passkeyWindow()?.text.includes('Getting ready…') === true,
+        `the window getting ready (it shows ${JSON.stringify(passkeyWindow())})`,
+      );
     const createdInFrame = await ceremony('create', 'ew-credential-added', 0);
+    await slow('/api-passkey-frame/auth/credentials/'); // the sign-in's challenge, likewise
     await el.signOut();
     await waitFor(() => heard.includes('ew-signed-out'), 'ew-signed-out');
     const before = heard.length;
-    await new Promise((r) => setTimeout(r, 1_000)); // the sign-in's challenge is prepared as it shows, likewise
     await pressInFrame('Sign in with a passkey');
     const gotInFrame = await ceremony('get', 'ew-signed-in', before);
     // Where the engine says what the iframe delegates (Chromium), both ran in the frame; elsewhere both in the window.
-    const says = navigator.userAgent.includes('Chrome');
     expect([createdInFrame, gotInFrame]).to.deep.equal([says, says]);
+
+    // The relay refuses the next sign-in's challenge, slowly: a window opened in the press closes
+    // with the failure, which the frame says.
+    await slow('/api-passkey-frame/auth/credentials/');
+    await control('/faults', { method: 'POST', path: '/auth/credentials/*', kind: '500', count: 3 });
+    try {
+      const from = heard.length;
+      await el.signOut();
+      await waitFor(() => heard.slice(from).includes('ew-signed-out'), 'ew-signed-out');
+      await pressInFrame('Sign in with a passkey');
+      if (!says) await waitFor(() => !!passkeyWindow(), 'the window, opened in the press');
+      await waitFor(
+        () => heard.slice(from).includes('ew-error INTERNAL_ERROR'),
+        `ew-error (heard ${heard.slice(from).join(', ')}; the frame shows ${JSON.stringify(frameWallets())})`,
+      );
+      if (!says) await popupClosed('the window closed with the failure', 10_000, PASSKEY_PAGE);
+    } finally {
+      await control('/faults', undefined, 'DELETE');
+    }
   });
 });

@@ -25,6 +25,7 @@ import { visibleLabel } from '../shared/format.js';
  * @csspart message - What was just done (a method removed).
  * @csspart spinner - Progress indicator (loading, waiting for the passkey).
  * @csspart cancel - Shown while waiting for a new passkey: gives up the ceremony.
+ * @csspart add-passkey - The "Add a passkey" button.
  * @event {EwCredentialAddedEvent} ew-credential-added - A passkey or OAuth identity was added.
  * @event {EwCredentialRemovedEvent} ew-credential-removed - A credential was removed.
  * @event {EwErrorEvent} ew-error - Loading or an action failed.
@@ -220,7 +221,7 @@ export class EwCredentials extends WalletElement {
             </ul>`
       }
       <div class="row">
-        <button type="button" ?disabled=${pending || !this.client} @click=${() => this.addPasskey()}>
+        <button part="add-passkey" type="button" ?disabled=${pending || !this.client} @click=${() => this.addPasskey()}>
           ${waitingForPasskey ? html`${spinner()}${s.waitingForPasskey}` : s.addPasskey}
         </button>
         ${

@@ -2,8 +2,9 @@
  * What the wallet's frame and its passkey window say to each other (both on
  * the frame's origin; neither takes a message from any other window or
  * origin). The window says it is `ready`; the frame answers with the
- * `ceremony` to run; the window answers with the credential (`done`) or the
- * ceremony's failure (`failed`, named as WebAuthn names it).
+ * `ceremony` to run, or that it is `preparing` it (the window opened in the
+ * press, before the relay's answer); the window answers with the credential
+ * (`done`) or the ceremony's failure (`failed`, named as WebAuthn names it).
  */
 import type {
   AuthenticationResponseJSON,
@@ -16,6 +17,12 @@ export type CeremonyMessage = { t: 'ew-passkey-ceremony'; locale: string } & (
   | { kind: 'get'; options: PublicKeyCredentialRequestOptionsJSON }
   | { kind: 'create'; options: PublicKeyCredentialCreationOptionsJSON }
 );
+
+/** The ceremony of `kind` is on its way; it comes within PREPARE_WAIT_MS, or the frame closes the window. */
+export type PreparingMessage = { t: 'ew-passkey-preparing'; kind: 'get' | 'create'; locale: string };
+
+/** How long a window opened in the press waits for its ceremony (the relay's answer) before it closes. */
+export const PREPARE_WAIT_MS = 30_000;
 
 export type PasskeyWindowMessage =
   | { t: 'ew-passkey-ready' }
@@ -52,9 +59,13 @@ export function readPasskeyWindowMessage(data: unknown, kind: 'get' | 'create'):
   return m as PasskeyWindowMessage;
 }
 
-/** The frame's ceremony in `data`, or undefined. WebAuthn itself checks the options. */
-export function readCeremonyMessage(data: unknown): CeremonyMessage | undefined {
+/** The frame's ceremony in `data` (or that it is preparing one), or undefined. WebAuthn itself checks the options. */
+export function readCeremonyMessage(data: unknown): CeremonyMessage | PreparingMessage | undefined {
   const m = record(data);
+  if (m?.t === 'ew-passkey-preparing')
+    return (m.kind === 'get' || m.kind === 'create') && typeof m.locale === 'string'
+      ? { t: m.t, kind: m.kind, locale: m.locale }
+      : undefined;
   const options = record(m?.options);
   if (m?.t !== 'ew-passkey-ceremony' || (m.kind !== 'get' && m.kind !== 'create')) return undefined;
   return options && text(options.challenge) && typeof m.locale === 'string'

@@ -7,7 +7,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { themeStyles } from '../../elements/shared/theme.styles.js';
 import { windowCardStyles } from '../window-card.js';
-import type { CeremonyMessage } from './messages.js';
+import type { CeremonyMessage, PreparingMessage } from './messages.js';
 import { passkeyWords } from './passkey-words.js';
 
 export type CardState = 'asking' | 'waiting' | 'done' | 'lost';
@@ -29,16 +29,23 @@ export class EwPasskeyWindow extends LitElement {
       }
     `,
   ];
-  static override properties = { ceremony: { attribute: false }, state: {}, armed: { type: Boolean } };
+  static override properties = {
+    ceremony: { attribute: false },
+    preparing: { attribute: false },
+    state: {},
+    armed: { type: Boolean },
+  };
 
-  /** What the frame asked for; nothing is drawn before it (unless the window is lost). */
+  /** What the frame asked for; before it, only that it is getting it ready (or, before either, nothing). */
   declare ceremony: CeremonyMessage | undefined;
+  declare preparing: PreparingMessage | undefined;
   declare state: CardState;
   /** Continue takes a press (one begun after ARM_MS of the card on screen). */
   declare armed: boolean;
   /** When the last press on the window began (performance.now()). */
   private pressedAt = -Infinity;
   private armedAt = Infinity;
+  private titleFocused = false;
   /** Called on Continue (runs the ceremony) and on Cancel. */
   run: () => void = () => {};
   cancel: () => void = () => {};
@@ -61,10 +68,14 @@ export class EwPasskeyWindow extends LitElement {
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
-    const words = passkeyWords(this.ceremony?.locale ?? 'en');
-    if (this.ceremony) this.ownerDocument.title = words.title[this.ceremony.kind];
-    if (changed.has('ceremony') && this.ceremony) {
+    const asked = this.ceremony ?? this.preparing;
+    if (asked) this.ownerDocument.title = passkeyWords(asked.locale).title[asked.kind];
+    // The title takes focus once, as the card first shows (getting ready, or asking at once).
+    if (asked && !this.titleFocused) {
+      this.titleFocused = true;
       this.renderRoot.querySelector<HTMLElement>('h1')?.focus();
+    }
+    if (changed.has('ceremony') && this.ceremony) {
       setTimeout(() => {
         this.armedAt = performance.now();
         this.armed = true;
@@ -73,16 +84,18 @@ export class EwPasskeyWindow extends LitElement {
   }
 
   protected override render() {
-    const words = passkeyWords(this.ceremony?.locale ?? this.ownerDocument.documentElement.lang ?? 'en');
+    const { ceremony, preparing } = this;
+    const asked = ceremony ?? preparing;
+    const words = passkeyWords(asked?.locale ?? this.ownerDocument.documentElement.lang ?? 'en');
     if (this.state === 'lost') return html`<div part="base"><p part="error" role="alert">${words.lost}</p></div>`;
-    const { ceremony } = this;
-    if (!ceremony) return nothing;
+    if (!asked) return nothing;
     const [before, after] = words.why.split('{site}');
-    const waiting = this.state === 'waiting';
+    const waiting = this.state === 'waiting' || !ceremony;
+    const status = !ceremony ? words.preparing : this.state === 'waiting' ? words.waiting : undefined;
     return html`<div part="base">
-      <h1 tabindex="-1">${words.title[ceremony.kind]}</h1>
+      <h1 tabindex="-1">${words.title[asked.kind]}</h1>
       <p>${before}<strong>${location.host}</strong>${after}</p>
-      <p role="status">${waiting ? words.waiting : this.state === 'done' ? words.done : nothing}</p>
+      <p role="status">${status ?? (this.state === 'done' ? words.done : nothing)}</p>
       ${
         this.state === 'done'
           ? nothing

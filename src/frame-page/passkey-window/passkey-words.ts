@@ -8,6 +8,8 @@ interface PasskeyWords {
   why: string;
   continue: string;
   cancel: string;
+  /** While the wallet gets the request ready (the window opened before it was). */
+  preparing: string;
   waiting: string;
   done: string;
   lost: string;
@@ -19,6 +21,7 @@ const WORDS: Record<string, PasskeyWords> = {
     why: 'Your browser asks for passkeys in a window of their own. Continue to use your passkey for your wallet on {site}.',
     continue: 'Continue',
     cancel: 'Cancel',
+    preparing: 'Getting ready…',
     waiting: 'Waiting for your passkey…',
     done: 'Done. You can close this window.',
     lost: 'This window is no longer connected to your wallet. Close it and try again.',
@@ -28,6 +31,7 @@ const WORDS: Record<string, PasskeyWords> = {
     why: 'Tu navegador pide las llaves de acceso en una ventana aparte. Continúa para usar tu llave de acceso en tu billetera de {site}.',
     continue: 'Continuar',
     cancel: 'Cancelar',
+    preparing: 'Preparando…',
     waiting: 'Esperando tu llave de acceso…',
     done: 'Listo. Puedes cerrar esta ventana.',
     lost: 'Esta ventana ya no está conectada a tu billetera. Ciérrala e inténtalo de nuevo.',

@@ -5,7 +5,7 @@
  * that window alone. Opened any other way, it says so and runs nothing.
  */
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
-import { readCeremonyMessage, type PasskeyWindowMessage } from './messages.js';
+import { PREPARE_WAIT_MS, readCeremonyMessage, type PasskeyWindowMessage } from './messages.js';
 import { showCard } from '../window-card.js';
 import { EwPasskeyWindow } from './passkey-window.js';
 
@@ -37,13 +37,17 @@ export function runPasskeyWindow(view: Window): void {
     // The frame closes the window once it has the answer; should it not, the window goes by itself.
     setTimeout(() => view.close(), CLOSE_AFTER_MS);
   };
-  setTimeout(() => card.ceremony || (card.state = 'lost'), CEREMONY_WAIT_MS);
+  let lost = setTimeout(() => card.ceremony || (card.state = 'lost'), CEREMONY_WAIT_MS);
   view.addEventListener('message', (event) => {
     if (event.source !== opener || event.origin !== origin || card.ceremony) return;
-    const ceremony = readCeremonyMessage(event.data);
-    if (!ceremony) return;
-    card.ceremony = ceremony;
-    doc.documentElement.lang = ceremony.locale;
+    const message = readCeremonyMessage(event.data);
+    if (!message) return;
+    doc.documentElement.lang = message.locale;
+    if (message.t === 'ew-passkey-ceremony') return void (card.ceremony = message);
+    // Opened in the press, before the relay answered: the frame closes it should the ceremony not come.
+    card.preparing = message;
+    clearTimeout(lost);
+    lost = setTimeout(() => card.ceremony || (card.state = 'lost'), PREPARE_WAIT_MS + CEREMONY_WAIT_MS);
   });
   card.run = () => {
     const { ceremony } = card;

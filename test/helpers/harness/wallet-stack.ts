@@ -108,6 +108,14 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
   };
 
+  /** Relay calls held before they are served (`/test-control/hold`): a slow relay, for presses that come first. */
+  const holds: { method: string; path: string; ms: number; count: number }[] = [];
+  const hold = async (req: IncomingMessage) => {
+    const found = holds.find((h) => h.method === req.method && req.url?.startsWith(h.path));
+    if (!found) return;
+    if (--found.count === 0) holds.splice(holds.indexOf(found), 1);
+    await new Promise((resolve) => setTimeout(resolve, found.ms));
+  };
   async function control(path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = req.method === 'GET' ? {} : await readJson(req);
     switch (path) {
@@ -134,7 +142,8 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
           ),
         );
       case '/faults':
-        sandbox.faults.inject(body as never);
+        if (req.method === 'DELETE') sandbox.faults.clear();
+        else sandbox.faults.inject(body as never);
         return json(res, 200, {});
       case '/clock':
         sandbox.clock.advance(Number(body['ms']));
@@ -164,6 +173,14 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
           sandbox.store.credentialsOf(accountId ?? '').map(({ id, type }) => ({ id, type })),
         );
       }
+      case '/hold':
+        holds.push({
+          method: String(body['method']),
+          path: String(body['path']),
+          ms: Number(body['ms']),
+          count: Number(body['count'] ?? 1),
+        });
+        return json(res, 200, {});
       case '/relay-log':
         if (req.method === 'DELETE') relayLog.length = 0;
         return json(res, 200, relayLog);
@@ -190,6 +207,7 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
         return true;
       }
       if (url.startsWith('/api-passkey-frame/')) {
+        await hold(req);
         await passkeyFrameRelay(req, res);
         return true;
       }
