@@ -1,4 +1,5 @@
-// Starts the partner app: `node server.js` (Express 5) or `node server.js --hono`.
+// Starts the partner app: `node server.js` (Express 5), `node server.js --hono` or
+// `node server.js --fastify`.
 // With SERVICE_URL, API_TOKEN_ID, API_CLIENT_SECRET, OTP_TARGET_KEY and EXPORT_KEY
 // it talks to the payments service (SANDBOX=1: a sandbox started on its own,
 // whose wallets it funds); without them it starts the local sandbox
@@ -10,7 +11,11 @@
 import { createServer } from 'node:http';
 import { createPartner } from './partner.js';
 
-const hono = process.argv.includes('--hono');
+const framework = process.argv.includes('--hono')
+  ? 'Hono'
+  : process.argv.includes('--fastify')
+    ? 'Fastify 5'
+    : 'Express 5';
 const listen = async (port) => {
   const server = createServer();
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -42,17 +47,22 @@ async function connectService() {
 const service = await connectService();
 const partner = createPartner(service);
 const apps = { service, partner, origin, frameOrigin };
-if (hono) {
+if (framework === 'Hono') {
   const [{ getRequestListener }, { honoApp, honoFrameApp }] = await Promise.all([
     import('@hono/node-server'),
     import('./hono.js'),
   ]);
   server.on('request', getRequestListener(honoApp(apps).fetch));
   frameServer.on('request', getRequestListener(honoFrameApp(apps).fetch));
+} else if (framework === 'Fastify 5') {
+  const { fastifyApp, fastifyFrameApp } = await import('./fastify.js');
+  const [app, frameApp] = await Promise.all([fastifyApp(apps), fastifyFrameApp(apps)]);
+  server.on('request', (req, res) => app.routing(req, res));
+  frameServer.on('request', (req, res) => frameApp.routing(req, res));
 } else {
   const { expressApp, expressFrameApp } = await import('./express.js');
   server.on('request', expressApp(apps));
   frameServer.on('request', expressFrameApp(apps));
 }
 console.log(`Wallet frame (isolated mode): ${frameOrigin}/`);
-console.log(`Partner app (${hono ? 'Hono' : 'Express 5'}): ${origin}/, ${origin}/esm/ and ${origin}/isolated/`);
+console.log(`Partner app (${framework}): ${origin}/, ${origin}/esm/ and ${origin}/isolated/`);

@@ -1,7 +1,8 @@
 /** The request a fetch handler was given, as the relay reads it (`Inbound`). */
 import type { Inbound } from './answer.js';
+import { BODY_READ_FIRST, sayOnce } from './body-read-first.js';
 import { readCapped } from './bytes.js';
-import { tooLarge } from './relay-error.js';
+import { refuse, tooLarge } from './relay-error.js';
 
 export function inboundOf(request: Request): Inbound {
   return {
@@ -11,6 +12,10 @@ export function inboundOf(request: Request): Inbound {
     request,
     async body(limit) {
       if (!request.body) return undefined;
+      if (request.bodyUsed) {
+        sayOnce(BODY_READ_FIRST.fetch);
+        refuse(500, 'RELAY_MISCONFIGURED', BODY_READ_FIRST.fetch);
+      }
       const bytes = await readCapped(request.body, limit);
       return bytes === 'too-large' ? tooLarge(limit) : bytes;
     },

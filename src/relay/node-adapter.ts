@@ -13,6 +13,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer, Inbound } from './answer.js';
+import { BODY_READ_FIRST } from './body-read-first.js';
 import { innerHandlers, relayMounts } from './inner-handlers.js';
 import { tooLarge } from './relay-error.js';
 import { RELAY_METHODS } from './route.js';
@@ -238,8 +239,11 @@ export function toNodeHandler(
       )
         throw new ClientFault(400, 'INVALID_INPUT', `A ${method} request has no body`);
       if (!bodiless && bodyAlreadyRead(req))
+        // A parser that keeps its result on the request (Express's) or a framework that keeps it elsewhere.
         throw misconfigured(
-          'the request body was read before the relay (a body parser such as express.json() runs first): mount the relay before any body parser',
+          (req as IncomingMessage & { body?: unknown }).body === undefined
+            ? BODY_READ_FIRST.framework
+            : BODY_READ_FIRST.parser,
           said,
         );
       const body = bodiless ? undefined : await readBody(req, limit, bodyTimeoutMs);

@@ -3,8 +3,13 @@
  * `npm run sandbox` here): starts it in the foreground and prints what a
  * client needs: its URL, the platform credentials and the enclave keys to pin.
  */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startSandbox } from './index.js';
+
+/** The guide as installed with the package (docs/ ships in it), or in this checkout. A path built by hand: a bundler would inline a `new URL(…, import.meta.url)`. */
+const PARTNER_GUIDE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'partner-guide.md');
 
 const USAGE = `Usage: embedded-wallet-sandbox [--port N] [--rp-id ID] [--origin URL]...
   --port N      port on 127.0.0.1 (default 8790; 0 picks a free one)
@@ -54,7 +59,7 @@ console.log(`Sandbox listening on ${sandbox.url}
     OTP target bundles:  ${sandbox.enclaveKeys.otpTarget}
     export bundles:      ${sandbox.enclaveKeys.export}
   OTP code:              000000
-For the partner guide's app (docs/partner-guide.md), in its shell:
+For the partner guide's app (${PARTNER_GUIDE}), in its shell:
   export SERVICE_URL=${sandbox.baseUrl} API_TOKEN_ID=${sandbox.credentials.username} API_CLIENT_SECRET=${sandbox.credentials.password} OTP_TARGET_KEY=${sandbox.enclaveKeys.otpTarget} EXPORT_KEY=${sandbox.enclaveKeys.export} SANDBOX=1
 Ctrl-C stops it.`);
 const stop = () => void sandbox.close().then(() => process.exit(0));

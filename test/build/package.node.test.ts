@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { lazyFiles } from '../../scripts/browser-crypto.mjs';
@@ -96,6 +96,22 @@ describe('the packed package, installed', () => {
     ])
       expect(files.has(`dist/frame/${file}`), `dist/frame/${file}`).to.equal(true);
     expect([...files].some((file) => file.startsWith('test/') || file.startsWith('src/'))).to.equal(false);
+  });
+
+  it('the docs and the changelog ship, and their links to one another resolve in the package', async () => {
+    for (const file of ['README.md', 'CHANGELOG.md', 'docs/partner-guide.md', 'docs/relay.md'])
+      expect(files.has(file), file).to.equal(true);
+    const installed = join(app, 'node_modules', NAME);
+    // A link to another document (the docs, the changelog, the README) must resolve; links to the
+    // repository's other files (the demo, the tests) and to the gallery's pictures are for a checkout.
+    for (const file of [...files].filter((f) => f.endsWith('.md'))) {
+      const text = await readFile(join(installed, file), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(((?:\.\.\/|\.\/)*[\w./-]+\.md)(?:#[\w-]*)?\)/g)) {
+        const shipped = relative(installed, join(dirname(join(installed, file)), target!));
+        if (!/^(?:docs\/(?!gallery\.md)[\w-]+|CHANGELOG|README)\.md$/.test(shipped)) continue;
+        expect(files.has(shipped), `${file} links ${target}`).to.equal(true);
+      }
+    }
   });
 
   it("a browser install brings none of the sandbox's server-only packages, and is measured", async () => {
@@ -202,6 +218,10 @@ wallet.addEventListener('change', (e) => e.detail.nonexistent);
     });
     try {
       expect(sandbox.output()).to.match(/OTP code/);
+      // The guide it points to is the one installed with the package.
+      const guide = /partner guide's app \(([^)]+)\)/.exec(sandbox.output())?.[1] ?? '';
+      expect(guide.startsWith(join(app, 'node_modules', NAME)), guide).to.equal(true);
+      expect(existsSync(guide), guide).to.equal(true);
       expect((await fetch(`${sandbox.url}/_sandbox/info`)).status).to.be.lessThan(500);
     } finally {
       sandbox.stop();

@@ -2,9 +2,9 @@
  * The partner guide's example app (examples/partner-app, the code
  * docs/partner-guide.md shows), run as a partner runs it: the package packed
  * and installed from the tarball with the app's own dependencies (Express 5,
- * Hono, vite) into a temporary directory, the ESM page built by vite, the
- * server started with `node server.js` (Express) and `node server.js --hono`
- * against the local sandbox. In the engine `TEST_ENGINE` names, on the
+ * Hono, Fastify 5, vite) into a temporary directory, the ESM page built by vite, the
+ * server started with `node server.js` (Express), `node server.js --hono` and
+ * `node server.js --fastify` against the local sandbox. In the engine `TEST_ENGINE` names, on the
  * script-tag page and the ESM page, under the strict CSP: sign in to the shop
  * -> email code in the wallet -> pay -> approve -> executed by the backend ->
  * "Payment completed.", with no page problem; and the same on the isolated-mode
@@ -33,6 +33,7 @@ const SOURCES = [
   'frame.js',
   'express.js',
   'hono.js',
+  'fastify.js',
   'server.js',
   'vite.config.js',
 ];
@@ -140,6 +141,7 @@ describe(`the partner guide's example app (${testEngine()})`, () => {
   for (const [framework, flags] of [
     ['Express 5', []],
     ['Hono', ['--hono']],
+    ['Fastify 5', ['--fastify']],
   ] as const) {
     it(`${framework}: the script-tag page, the ESM page and the isolated-mode page each pay, under the strict CSP`, async () => {
       const server = await spawnServer(process.execPath, ['server.js', ...flags], {
