@@ -594,8 +594,9 @@ export const MUTANTS = [
   {
     name: 'isolated: the passkey window runs its ceremony without the user’s press',
     file: 'src/frame-page/passkey-window/run-window.ts',
-    search: '    card.ceremony = ceremony;',
-    replace: '    card.ceremony = ceremony;\n    queueMicrotask(() => card.run());',
+    search: "    if (message.t === 'ew-passkey-ceremony') return void (card.ceremony = message);",
+    replace:
+      "    if (message.t === 'ew-passkey-ceremony') return void ((card.ceremony = message), queueMicrotask(() => card.run()));",
     tests: ['test/host-elements/isolated-passkey.browser.test.ts'],
   },
   {
