@@ -4,18 +4,30 @@
  *
  * React 19 passes kebab-case props as attributes, camelCase props the element
  * has as properties, and `on<event-name>` functions as listeners, so:
- * `<ew-wallet api-base="/api" oidcTokenProvider={fn} onew-signed-in={(e) => ...} />`.
+ * `<ew-wallet apiBase="/api" oidcTokenProvider={fn} onew-signed-in={(e) => ...} />`.
+ * Each attribute is typed under both names; TypeScript checks the spelling of
+ * the camelCase one only (it lets any hyphenated name through), so prefer it.
+ * React sets it as a property once the element is defined: render a lazily
+ * loaded element (`<ew-approve-quote>`, the signed-in views) after
+ * `await loadWalletElement(tag)`, or give it the kebab-case attribute.
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import type { Camel } from './camel.js';
 import type { EwElements, EwEventMap } from './element-types.js';
 
 type EventProps = { [K in keyof EwEventMap as `on${K}`]?: (event: EwEventMap[K]) => void };
+
+/** The attributes of `T` under their property names (`apiBase`), as React sets a defined element's. */
+type PropertyNames<T extends keyof EwElements> = {
+  [K in keyof EwElements[T]['attributes'] as Camel<K & string>]?: EwElements[T]['attributes'][K];
+};
 
 type ReactProps<T extends keyof EwElements> = DetailedHTMLProps<
   HTMLAttributes<EwElements[T]['element']>,
   EwElements[T]['element']
 > &
   EwElements[T]['attributes'] &
+  PropertyNames<T> &
   EwElements[T]['properties'] &
   EventProps;
 
