@@ -1,6 +1,6 @@
 /** The request a fetch handler was given, as the relay reads it (`Inbound`). */
 import type { Inbound } from './answer.js';
-import { BODY_READ_FIRST, sayOnce } from './body-read-first.js';
+import { BODY_READ_FIRST, sayOnce } from './setup-mistakes.js';
 import { readCapped } from './bytes.js';
 import { refuse, tooLarge } from './relay-error.js';
 

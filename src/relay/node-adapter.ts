@@ -13,7 +13,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer, Inbound } from './answer.js';
-import { BODY_READ_FIRST } from './body-read-first.js';
+import { BODY_READ_FIRST, sayOnce } from './setup-mistakes.js';
 import { innerHandlers, relayMounts } from './inner-handlers.js';
 import { tooLarge } from './relay-error.js';
 import { RELAY_METHODS } from './route.js';
@@ -147,13 +147,10 @@ function write(res: ServerResponse, answer: Answer): void {
 
 /**
  * A relay set up wrongly in the app that mounts it (not the client's doing):
- * answered 500 with the fix, and said once on the server's console.
+ * answered 500 with the fix, said once on the server's console (setup-mistakes.ts).
  */
-function misconfigured(message: string, said: Set<string>): ClientFault {
-  if (!said.has(message)) {
-    said.add(message);
-    console.error(`embedded-wallet-elements relay: ${message}`);
-  }
+function misconfigured(message: string): ClientFault {
+  sayOnce(message);
   return new ClientFault(500, 'RELAY_MISCONFIGURED', message);
 }
 
@@ -219,7 +216,6 @@ export function toNodeHandler(
   // A relay from `createRelay` is called without a Request and a Response per call.
   const inner = innerHandlers.get(handler);
   const basePath = relayMounts.get(handler)?.basePath;
-  const said = new Set<string>();
   return async (req, res) => {
     try {
       const url = requestUrl(req);
@@ -229,7 +225,6 @@ export function toNodeHandler(
         // Lower-cased, as Express matched it: a client's casing adds no new console line.
         throw misconfigured(
           `it is mounted at "${mountedAt.toLowerCase()}" but createRelay has basePath "${basePath}": set basePath: "${mountedAt.toLowerCase()}"`,
-          said,
         );
       const method = req.method ?? 'GET';
       const bodiless = method === 'GET' || method === 'HEAD';
@@ -244,7 +239,6 @@ export function toNodeHandler(
           (req as IncomingMessage & { body?: unknown }).body === undefined
             ? BODY_READ_FIRST.framework
             : BODY_READ_FIRST.parser,
-          said,
         );
       const body = bodiless ? undefined : await readBody(req, limit, bodyTimeoutMs);
       if (inner) {

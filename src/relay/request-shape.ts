@@ -5,7 +5,9 @@
  * and what the service gets.
  */
 import type { Inbound } from './answer.js';
+import { sayOnce } from './setup-mistakes.js';
 import { refuse, tooLarge } from './relay-error.js';
+import { mountOf } from './route.js';
 
 /** The JSON object body, and the exact text forwarded (undefined: no body). */
 export interface Body {
@@ -30,8 +32,15 @@ const NEEDLESS_ESCAPE = /%(?:2[d-f]|3\d|[46][1-9a-f]|[57][\da]|5f|7e)/i;
  */
 export function relayPath(url: URL, basePath: string): string {
   const raw = url.pathname;
-  if (basePath && raw !== basePath && !raw.startsWith(`${basePath}/`))
-    refuse(404, 'NOT_FOUND', `This relay answers under ${basePath}/ only`);
+  if (basePath && raw !== basePath && !raw.startsWith(`${basePath}/`)) {
+    // A wallet call under another prefix: the relay is mounted where its basePath does not say. Still
+    // a 404 (a scanner's probe must not look like the relay failing), with the fix as its code and words.
+    const mount = mountOf(raw);
+    if (mount === undefined) refuse(404, 'NOT_FOUND', `This relay answers under ${basePath}/ only`);
+    const fix = `it is reached at "${mount}" but createRelay has basePath "${basePath}": set basePath: "${mount}"`;
+    sayOnce(fix, 'basePath');
+    refuse(404, 'RELAY_MISCONFIGURED', fix);
+  }
   if (NEEDLESS_ESCAPE.test(raw.slice(basePath.length)))
     refuse(400, 'INVALID_INPUT', 'The path escapes a "/" or a character that needs no escape');
   try {

@@ -36,6 +36,19 @@ export function matchPath(
   return { allow: inOrder(methods), ...(found ? { found } : {}) };
 }
 
+/**
+ * Where a relay whose `basePath` the request missed seems to be mounted: the part of `pathname`
+ * before a path the relay answers (`/api/other` of `/api/other/auth/credentials`), or undefined
+ * when no tail of it is a wallet call.
+ */
+export function mountOf(pathname: string): string | undefined {
+  for (let at = pathname.indexOf('/', 1); at > 0; at = pathname.indexOf('/', at + 1)) {
+    const tail = pathname.slice(at);
+    if (tail === PASSKEY_OPTIONS_PATH || matchPath('', tail).allow.length > 0) return pathname.slice(0, at);
+  }
+  return undefined;
+}
+
 /** Where a request goes: an operation of the table, with the id in its path, or the passkey options. */
 export type Target = { operation: Operation; id: string | undefined } | 'passkey-options';
 

@@ -1,10 +1,14 @@
 /**
- * The relay reads each request's body itself: it forwards exactly the bytes
- * the browser signed over. A framework that read the body first leaves
- * nothing to read, and the relay answers RELAY_MISCONFIGURED with the fix for
- * the way it was mounted (docs/relay.md, "Mounting it").
+ * The relay set up wrongly by the app that mounts it (not a visitor's doing):
+ * answered `500 RELAY_MISCONFIGURED` with the fix, and the fix said once on
+ * the server's console (docs/relay.md, "When it is set up wrongly").
  */
 
+/**
+ * The relay reads each request's body itself: it forwards exactly the bytes the browser signed
+ * over. A framework that read the body first leaves nothing to read; the fix depends on how the
+ * relay was mounted.
+ */
 export const BODY_READ_FIRST = {
   /** A parser that leaves its result on the Node request (`req.body`): express.json(), body-parser, NestJS on Express. */
   parser:
@@ -19,9 +23,13 @@ export const BODY_READ_FIRST = {
 
 const said = new Set<string>();
 
-/** Says `message` on the server's console, once per process: the partner's fix, not the visitor's. */
-export function sayOnce(message: string): void {
-  if (said.has(message)) return;
-  said.add(message);
+/**
+ * Says `message` on the server's console, once per process for each `kind` (by default the message
+ * itself): the partner's fix, not the visitor's. A message a request can vary (a path) takes a
+ * fixed kind, so no visitor can fill the console, or this set.
+ */
+export function sayOnce(message: string, kind = message): void {
+  if (said.has(kind)) return;
+  said.add(kind);
   console.error(`embedded-wallet-elements relay: ${message}`);
 }
