@@ -17,6 +17,7 @@ import { toResponse, type Answer, type Inbound } from './answer.js';
 import { checkBodyMembers } from './body-members.js';
 import { forward } from './forward.js';
 import { inboundOf } from './inbound.js';
+import { sayOnce, type SayOnce } from './setup-mistakes.js';
 import { innerHandlers, relayMounts } from './inner-handlers.js';
 import { nodeTransport } from './node-transport.js';
 import { createFrameGate } from './frame-gate.js';
@@ -103,7 +104,7 @@ export function createRelay(options: RelayOptions): (request: Request) => Promis
   const relay = wire(options);
   const handle = (request: Inbound) => handleRequest(relay, request);
   const fetchHandler = async (request: Request): Promise<Response> => {
-    const answer = await handle(inboundOf(request));
+    const answer = await handle(inboundOf(request, relay.say));
     try {
       return toResponse(answer);
     } catch {
@@ -128,6 +129,8 @@ interface Wired {
   passkeyOptions: ReturnType<typeof createPasskeyOptions>;
   stamp: (answer: Answer) => void;
   frameGate: ReturnType<typeof createFrameGate>;
+  /** The server's console, for this relay's setup mistakes. */
+  say: SayOnce;
 }
 
 function wire(options: RelayOptions): Wired {
@@ -159,6 +162,7 @@ function wire(options: RelayOptions): Wired {
     passkeyOptions: createPasskeyOptions(options, { challenges, upstream, authorize }),
     stamp: createAnswerHeaders(upstream.serviceNow),
     frameGate: createFrameGate(options.frameOrigin),
+    say: sayOnce(),
   };
 }
 
@@ -169,7 +173,7 @@ async function handleRequest(relay: Wired, request: Inbound): Promise<Answer> {
   let path = request.url.pathname;
   let answer: Answer;
   try {
-    path = relayPath(request.url, relay.basePath);
+    path = relayPath(request.url, relay.basePath, request.header('ew-account-id') !== null, relay.say);
     answer = await route(relay, request, path, entry);
   } catch (error) {
     answer = error instanceof Refusal ? error.answer : relayError(500, 'INTERNAL_ERROR', 'The relay failed');

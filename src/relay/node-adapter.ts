@@ -13,7 +13,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer, Inbound } from './answer.js';
-import { BODY_READ_FIRST, sayOnce } from './setup-mistakes.js';
+import { BODY_READ_FIRST, sayOnce, type SayOnce } from './setup-mistakes.js';
 import { innerHandlers, relayMounts } from './inner-handlers.js';
 import { tooLarge } from './relay-error.js';
 import { RELAY_METHODS } from './route.js';
@@ -149,8 +149,8 @@ function write(res: ServerResponse, answer: Answer): void {
  * A relay set up wrongly in the app that mounts it (not the client's doing):
  * answered 500 with the fix, said once on the server's console (setup-mistakes.ts).
  */
-function misconfigured(message: string): ClientFault {
-  sayOnce(message);
+function misconfigured(say: SayOnce, message: string, kind?: string): ClientFault {
+  say(message, kind);
   return new ClientFault(500, 'RELAY_MISCONFIGURED', message);
 }
 
@@ -216,6 +216,7 @@ export function toNodeHandler(
   // A relay from `createRelay` is called without a Request and a Response per call.
   const inner = innerHandlers.get(handler);
   const basePath = relayMounts.get(handler)?.basePath;
+  const say = sayOnce();
   return async (req, res) => {
     try {
       const url = requestUrl(req);
@@ -223,8 +224,11 @@ export function toNodeHandler(
       const mountedAt = (req as IncomingMessage & { baseUrl?: unknown }).baseUrl;
       if (typeof mountedAt === 'string' && basePath !== undefined && mountMisses(mountedAt, basePath))
         // Lower-cased, as Express matched it: a client's casing adds no new console line.
+        // One line for the mistake: a parameterised mount (`/:shop/wallet`) must not add one per shop.
         throw misconfigured(
+          say,
           `it is mounted at "${mountedAt.toLowerCase()}" but createRelay has basePath "${basePath}": set basePath: "${mountedAt.toLowerCase()}"`,
+          'mount',
         );
       const method = req.method ?? 'GET';
       const bodiless = method === 'GET' || method === 'HEAD';
@@ -236,6 +240,7 @@ export function toNodeHandler(
       if (!bodiless && bodyAlreadyRead(req))
         // A parser that keeps its result on the request (Express's) or a framework that keeps it elsewhere.
         throw misconfigured(
+          say,
           (req as IncomingMessage & { body?: unknown }).body === undefined
             ? BODY_READ_FIRST.framework
             : BODY_READ_FIRST.parser,

@@ -5,7 +5,7 @@
  * and what the service gets.
  */
 import type { Inbound } from './answer.js';
-import { sayOnce } from './setup-mistakes.js';
+import type { SayOnce } from './setup-mistakes.js';
 import { refuse, tooLarge } from './relay-error.js';
 import { mountOf } from './route.js';
 
@@ -29,16 +29,18 @@ const NEEDLESS_ESCAPE = /%(?:2[d-f]|3\d|[46][1-9a-f]|[57][\da]|5f|7e)/i;
 /**
  * The path below `basePath` (no trailing `/`), decoded; refused when outside
  * it, undecodable, or spelled with escapes no client needs (NEEDLESS_ESCAPE).
+ * `walletCall`: the request says it comes from the wallet (`Ew-Account-Id`), so
+ * one outside `basePath` is the relay mounted elsewhere, which `say` tells the server.
  */
-export function relayPath(url: URL, basePath: string): string {
+export function relayPath(url: URL, basePath: string, walletCall = false, say?: SayOnce): string {
   const raw = url.pathname;
   if (basePath && raw !== basePath && !raw.startsWith(`${basePath}/`)) {
-    // A wallet call under another prefix: the relay is mounted where its basePath does not say. Still
-    // a 404 (a scanner's probe must not look like the relay failing), with the fix as its code and words.
-    const mount = mountOf(raw);
+    // The wallet's call under another prefix: the relay is mounted where its basePath does not say. Still
+    // a 404 (a probe that copies the header must not look like the relay failing), with the fix as its code.
+    const mount = walletCall ? mountOf(raw) : undefined;
     if (mount === undefined) refuse(404, 'NOT_FOUND', `This relay answers under ${basePath}/ only`);
     const fix = `it is reached at "${mount}" but createRelay has basePath "${basePath}": set basePath: "${mount}"`;
-    sayOnce(fix, 'basePath');
+    say?.(fix, 'basePath');
     refuse(404, 'RELAY_MISCONFIGURED', fix);
   }
   if (NEEDLESS_ESCAPE.test(raw.slice(basePath.length)))

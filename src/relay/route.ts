@@ -42,12 +42,18 @@ export function matchPath(
  * when no tail of it is a wallet call.
  */
 export function mountOf(pathname: string): string | undefined {
-  for (let at = pathname.indexOf('/', 1); at > 0; at = pathname.indexOf('/', at + 1)) {
+  // From the shortest tail up, no deeper than the deepest wallet call (`/auth/credentials/{id}/verify`).
+  for (let at = pathname.length, depth = 0; depth < MAX_CALL_DEPTH; depth++) {
+    at = pathname.lastIndexOf('/', at - 1);
+    if (at <= 0) return undefined;
     const tail = pathname.slice(at);
     if (tail === PASSKEY_OPTIONS_PATH || matchPath('', tail).allow.length > 0) return pathname.slice(0, at);
   }
   return undefined;
 }
+
+/** The most segments a wallet call's path has. */
+const MAX_CALL_DEPTH = 4;
 
 /** Where a request goes: an operation of the table, with the id in its path, or the passkey options. */
 export type Target = { operation: Operation; id: string | undefined } | 'passkey-options';

@@ -1,7 +1,8 @@
 /**
  * The relay set up wrongly by the app that mounts it (not a visitor's doing):
- * answered `500 RELAY_MISCONFIGURED` with the fix, and the fix said once on
- * the server's console (docs/relay.md, "When it is set up wrongly").
+ * answered `RELAY_MISCONFIGURED` with the fix (500, or 404 for a call that
+ * missed `basePath`), and the fix said once on the server's console
+ * (docs/relay.md, "When it is set up wrongly").
  */
 
 /**
@@ -21,15 +22,19 @@ export const BODY_READ_FIRST = {
     "the request body was read before the relay (request.json() or the framework ran first): give the relay the request as it came (Hono: c.req.raw; Next.js: the route handler's request)",
 } as const;
 
-const said = new Set<string>();
+/** Says a setup mistake on the server's console: once for each `kind` (by default the message itself). */
+export type SayOnce = (message: string, kind?: string) => void;
 
 /**
- * Says `message` on the server's console, once per process for each `kind` (by default the message
- * itself): the partner's fix, not the visitor's. A message a request can vary (a path) takes a
- * fixed kind, so no visitor can fill the console, or this set.
+ * A console for one relay (or one Node handler): each mistake said once, so a busy server logs
+ * it once. A message a request can vary (a path) takes a fixed kind, so no visitor can fill the
+ * console, or the memory of what was said.
  */
-export function sayOnce(message: string, kind = message): void {
-  if (said.has(kind)) return;
-  said.add(kind);
-  console.error(`embedded-wallet-elements relay: ${message}`);
+export function sayOnce(): SayOnce {
+  const said = new Set<string>();
+  return (message, kind = message) => {
+    if (said.has(kind)) return;
+    said.add(kind);
+    console.error(`embedded-wallet-elements relay: ${message}`);
+  };
 }

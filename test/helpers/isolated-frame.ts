@@ -142,8 +142,10 @@ export async function pressInFrame(name: string, key = 'Enter', maxPresses = 40)
   for (let presses = 0; !frameWallets().some((w) => w.focus === name); presses++) {
     if (presses === maxPresses) throw new Error(`Tab never reached "${name}" (${JSON.stringify(frameWallets())})`);
     await sendKeys({ press: 'Tab' });
-    // The frame reports every 50 ms: wait for a report made after this press.
-    await new Promise((r) => setTimeout(r, 120));
+    // The frame reports every 50 ms: wait for the second report after this press (the first may have
+    // been made before the frame handled it), however slow a loaded machine makes them.
+    const after = walletReports;
+    await waitFor(() => walletReports >= after + 2, 'the frame reporting after a Tab');
   }
   await sendKeys({ press: key });
 }
@@ -218,6 +220,8 @@ const fromFrame = (origin: string) =>
   origin !== location.origin && /^http:\/\/(?:localhost|127\.0\.0\.1|wallet\.localhost):\d+$/.test(origin);
 
 let latest: FrameApproval | null | undefined;
+/** How many wallet reports have come (each frame sends one every 50 ms). */
+let walletReports = 0;
 let passkeyReport: { state: PasskeyWindowState | null; at: number } | undefined;
 /** The confirmation window's last report, and when it came (a closed window stops reporting). */
 let windowReport: { state: ApprovalWindowState | null; at: number } | undefined;
@@ -241,7 +245,10 @@ addEventListener('message', (event) => {
     return;
   }
   latest = data.approve ?? null;
-  if (data.wallet && event.source) wallets.set(event.source, data.wallet);
+  if (data.wallet && event.source) {
+    wallets.set(event.source, data.wallet);
+    walletReports++;
+  }
 });
 
 /** The frame's approval as last reported (one wallet frame per test). */

@@ -41,6 +41,7 @@ after(async () => {
   if (authenticatorId) await executeServerCommand('webauthn:remove-authenticator', { authenticatorId });
 });
 afterEach(async () => {
+  await control('/hold', undefined, 'DELETE'); // lets any held relay call go
   document.querySelectorAll('ew-wallet').forEach((el) => el.remove());
   resetFrameApproval();
   if (await popupOpen(PASSKEY_PAGE)) await popup('close', { page: PASSKEY_PAGE });
@@ -203,39 +204,47 @@ describe('isolated mode: passkeys in the wallet’s frame', () => {
       return inFrame;
     };
     await signInByKeyboard(heard);
-    // A slow relay: the section's registration, prepared as it shows, and the press's own are not
-    // ready at the press. The window must still open inside it (Safari and Firefox block one opened later).
-    const slow = (path: string) => control('/hold', { method: 'POST', path, ms: 4_000, count: 2 });
-    await slow('/api-passkey-frame/passkeys/registration-options');
+    // A slow relay: the section's registration, prepared as it shows, and the press's own are held
+    // until the press is over. The window must open inside it (Safari and Firefox block one opened later).
+    const hold = (path: string) => control('/hold', { method: 'POST', path, count: 2 });
+    const letGo = () => control('/hold', undefined, 'DELETE');
+    const says = navigator.userAgent.includes('Chrome');
+    /** Where the ceremony goes to the window, it opened in the press and says it is getting ready. */
+    const gettingReady = async () => {
+      if (!says)
+        await waitFor(
+          () => passkeyWindow()?.text.includes('Getting ready…') === true,
+          `the window getting ready (it shows ${JSON.stringify(passkeyWindow())})`,
+        );
+    };
+    await hold('/api-passkey-frame/passkeys/registration-options');
     await pressInFrame('Sign-in methods');
     await pressInFrame('Add a passkey');
-    // Where the ceremony goes to the window, it opened in the press and says it is getting ready.
-    const says = navigator.userAgent.includes('Chrome');
-    if (!says)
-      await waitFor(
-        () => passkeyWindow()?.text.includes('Getting ready…') === true,
-        `the window getting ready (it shows ${JSON.stringify(passkeyWindow())})`,
-      );
+    await gettingReady();
+    await letGo();
     const createdInFrame = await ceremony('create', 'ew-credential-added', 0);
-    await slow('/api-passkey-frame/auth/credentials/'); // the sign-in's challenge, likewise
+    await hold('/api-passkey-frame/auth/credentials/'); // the sign-in's challenge, likewise
     await el.signOut();
     await waitFor(() => heard.includes('ew-signed-out'), 'ew-signed-out');
     const before = heard.length;
     await pressInFrame('Sign in with a passkey');
+    await gettingReady();
+    await letGo();
     const gotInFrame = await ceremony('get', 'ew-signed-in', before);
     // Where the engine says what the iframe delegates (Chromium), both ran in the frame; elsewhere both in the window.
     expect([createdInFrame, gotInFrame]).to.deep.equal([says, says]);
 
     // The relay refuses the next sign-in's challenge, slowly: a window opened in the press closes
     // with the failure, which the frame says.
-    await slow('/api-passkey-frame/auth/credentials/');
+    await hold('/api-passkey-frame/auth/credentials/');
     await control('/faults', { method: 'POST', path: '/auth/credentials/*', kind: '500', count: 3 });
     try {
       const from = heard.length;
       await el.signOut();
       await waitFor(() => heard.slice(from).includes('ew-signed-out'), 'ew-signed-out');
       await pressInFrame('Sign in with a passkey');
-      if (!says) await waitFor(() => !!passkeyWindow(), 'the window, opened in the press');
+      await gettingReady();
+      await letGo();
       await waitFor(
         () => heard.slice(from).includes('ew-error INTERNAL_ERROR'),
         `ew-error (heard ${heard.slice(from).join(', ')}; the frame shows ${JSON.stringify(frameWallets())})`,

@@ -28,13 +28,13 @@ describe('request shape: the path', () => {
   });
 
   it('is refused outside basePath (404), a prefix of a longer segment included', async () => {
-    for (const path of ['/auth/credentials', '/apix/x', '//api/x']) {
+    for (const path of ['/auth/credentials', '/apix/x', '//api/x', '/apix/auth/credentials']) {
       const refused = await refusalOf(() => relayPath(url(path), '/api'));
       expect([refused.status, refused.code], path).to.deep.equal([404, 'NOT_FOUND']);
     }
-    // A wallet call under another prefix names the mistake (setup-mistakes.node.test.ts).
+    // The wallet's call under another prefix names the mistake (setup-mistakes.node.test.ts).
     for (const path of ['/apix/auth/credentials', '//api/auth/credentials']) {
-      const refused = await refusalOf(() => relayPath(url(path), '/api'));
+      const refused = await refusalOf(() => relayPath(url(path), '/api', true));
       expect([refused.status, refused.code], path).to.deep.equal([404, 'RELAY_MISCONFIGURED']);
     }
   });

@@ -1,9 +1,10 @@
 /**
  * A relay reached where its `basePath` does not say (a fetch handler mounted
- * at another path, as in Hono or a Next.js route): each wallet call is a 404
- * RELAY_MISCONFIGURED naming the path it is reached at (a 404 still: a
- * scanner's probe is no relay failure), said once on the server's console
- * whatever paths come; a request that is no wallet call stays a plain 404.
+ * at another path, as in Hono or a Next.js route): each of the wallet's calls
+ * (they carry Ew-Account-Id) is a 404 RELAY_MISCONFIGURED naming the path it
+ * is reached at, said once on the server's console whatever paths come; any
+ * other request (a scanner's probe of a wallet path included) stays a plain 404
+ * and says nothing, so a relay that serves every path stays quiet.
  */
 import { expect } from 'chai';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
@@ -23,8 +24,11 @@ describe('a relay reached outside its basePath', () => {
     basePath: '/api/wallet',
     authorize: () => true,
   });
-  const ask = async (path: string, method = 'GET') => {
-    const answer = await relay(new Request(`http://127.0.0.1${path}`, { method }));
+  const ask = async (path: string, method = 'GET', fromWallet = true) => {
+    const headers: Record<string, string> = fromWallet
+      ? { 'ew-account-id': 'InternalAccount:00000000-0000-4000-8000-000000000000' }
+      : {};
+    const answer = await relay(new Request(`http://127.0.0.1${path}`, { method, headers }));
     return { status: answer.status, ...((await answer.json()) as { code: string; message: string }) };
   };
 
@@ -42,8 +46,28 @@ describe('a relay reached outside its basePath', () => {
   });
 
   it('a request that is no wallet call is a plain 404, and says nothing', async () => {
-    const answer = await ask('/favicon.ico');
-    expect([answer.status, answer.code]).to.deep.equal([404, 'NOT_FOUND']);
+    for (const [path, fromWallet] of [
+      ['/favicon.ico', true],
+      ['/x/auth/credentials?accountId=x', false], // a probe, not the wallet
+    ] as const) {
+      const answer = await ask(path, 'GET', fromWallet);
+      expect([answer.status, answer.code], path).to.deep.equal([404, 'NOT_FOUND']);
+    }
     expect(said).to.deep.equal([]);
+  });
+
+  it('each relay says its own mistake: another relay in the process is not silenced', async () => {
+    const relayAt = (basePath: string) =>
+      createRelay({
+        serviceUrl: 'http://127.0.0.1:9',
+        credentials: { username: 'u', password: 'p' },
+        basePath,
+        authorize: () => true,
+      });
+    const [one, other] = [relayAt('/api/one'), relayAt('/api/other')];
+    const headers = { 'ew-account-id': 'InternalAccount:00000000-0000-4000-8000-000000000000' };
+    await one(new Request('http://127.0.0.1/a/auth/credentials?accountId=x', { headers }));
+    await other(new Request('http://127.0.0.1/b/auth/credentials?accountId=x', { headers }));
+    expect(said.filter((line) => line.includes('set basePath'))).to.have.length(2);
   });
 });

@@ -18,8 +18,8 @@ import { PREPARE_WAIT_MS, readPasskeyWindowMessage, type CeremonyMessage, type P
 
 type Kind = 'get' | 'create';
 
-/** The operations that run a ceremony (an `ew-error`'s `operation`). */
-const PASSKEY_OPERATIONS = ['signInWithPasskey', 'registerPasskey'];
+/** The operations that run a ceremony, or load its code first (an `ew-error`'s `operation`). */
+const PASSKEY_OPERATIONS = ['signInWithPasskey', 'registerPasskey', 'preparePasskey'];
 
 /** The presses that start a ceremony: the element, the part of its button, and the ceremony. */
 const PRESSES: readonly (readonly [host: string, part: string, kind: Kind])[] = [
@@ -42,8 +42,6 @@ export function mayRunHere(doc: Document, kind: Kind): boolean {
 /** A passkey window open for a ceremony of `kind`, whose options it is `give`n once they are ready. */
 interface CeremonyWindow {
   kind: Kind;
-  /** Whether the ceremony was given. */
-  given: boolean;
   give(options: CeremonyMessage['options'], signal: AbortSignal): Promise<unknown>;
   /** Closes the window unanswered (its ceremony never came). */
   drop(): void;
@@ -83,10 +81,8 @@ function openCeremonyWindow(view: Window, windowUrl: string, kind: Kind): Ceremo
   const unanswered = setTimeout(() => stop.abort(), PREPARE_WAIT_MS);
   return {
     kind,
-    given: false,
     give(options, signal) {
       clearTimeout(unanswered);
-      this.given = true;
       ceremony = { t: 'ew-passkey-ceremony', kind, options, locale: locale() } as CeremonyMessage;
       if (ready) tell();
       if (signal.aborted) stop.abort();
@@ -100,53 +96,66 @@ function openCeremonyWindow(view: Window, windowUrl: string, kind: Kind): Ceremo
   };
 }
 
-/** The ceremony a trusted press on a button in `event`'s path starts, if any. */
-function pressedCeremony(event: Event): Kind | undefined {
+/** The button a trusted press in `event`'s path landed on, with the element whose button it is. */
+function pressedButton(event: Event): { button: HTMLButtonElement; host: Element | undefined } | undefined {
   if (!event.isTrusted) return undefined;
-  for (const target of event.composedPath()) {
-    if (!(target instanceof HTMLButtonElement)) continue;
-    const host = (target.getRootNode() as ShadowRoot).host?.localName;
-    return target.disabled ? undefined : PRESSES.find(([h, part]) => h === host && target.part.contains(part))?.[2];
-  }
-  return undefined;
+  const button = event.composedPath().find((target) => target instanceof HTMLButtonElement);
+  return button ? { button, host: (button.getRootNode() as ShadowRoot).host ?? undefined } : undefined;
+}
+
+/** The ceremony a press on `button` of `host` starts, if any. */
+function ceremonyOf({ button, host }: { button: HTMLButtonElement; host: Element | undefined }): Kind | undefined {
+  if (button.disabled) return undefined;
+  return PRESSES.find(([tag, part]) => tag === host?.localName && button.part.contains(part))?.[2];
 }
 
 /**
  * The frame's `passkeyCeremonyElsewhere` for `element`: a window at `windowUrl` (passkey.html) for what
- * the frame may not run, opened by the press on `element` (or inside it) that starts the ceremony.
+ * the frame may not run, opened by the press on `element` (or inside it) that starts the ceremony,
+ * and closed unused when that press's element fails first or its Cancel is pressed.
  */
 export function ceremonyWindow(view: Window, windowUrl: string, element: HTMLElement): PasskeyCeremonyElsewhere {
-  let opened: CeremonyWindow | PopupBlockedError | undefined;
+  /** The window the last press opened (or why it could not), and the element pressed, until a ceremony takes it. */
+  let opened: { window: CeremonyWindow | PopupBlockedError; host: Element | undefined; kind: Kind } | undefined;
+  const drop = () => {
+    if (opened && !(opened.window instanceof Error)) opened.window.drop();
+    opened = undefined;
+  };
   // Capture: before the button's own handler, which may ask for the ceremony at once.
   element.addEventListener(
     'click',
     (event) => {
-      const kind = pressedCeremony(event);
+      const pressed = pressedButton(event);
+      if (!pressed) return;
+      // The pressed element's Cancel, while its ceremony is still being prepared: nothing will come.
+      if (opened && pressed.host === opened.host && pressed.button.part.contains('cancel')) return drop();
+      const kind = ceremonyOf(pressed);
       if (!kind || mayRunHere(view.document, kind)) return;
-      if (opened && !(opened instanceof Error)) opened.drop();
+      drop();
+      let window: CeremonyWindow | PopupBlockedError;
       try {
-        opened = openCeremonyWindow(view, windowUrl, kind);
+        window = openCeremonyWindow(view, windowUrl, kind);
       } catch (error) {
-        opened = error as PopupBlockedError;
+        window = error as PopupBlockedError;
       }
+      opened = { window, host: pressed.host, kind };
     },
     true,
   );
-  // The press's action failed before its ceremony (the relay refused, say): its window has nothing to run.
+  // The pressed element's action failed before its ceremony (the relay refused, say): nothing will come.
   element.addEventListener('ew-error', (event) => {
-    if (!PASSKEY_OPERATIONS.includes((event as CustomEvent<{ operation?: string }>).detail?.operation ?? '')) return;
-    if (opened && !(opened instanceof Error) && !opened.given) opened.drop();
-    opened = undefined;
+    const { operation } = (event as CustomEvent<{ operation?: string }>).detail ?? {};
+    if (opened && event.composedPath()[0] === opened.host && PASSKEY_OPERATIONS.includes(operation ?? '')) drop();
   });
   const run = (kind: Kind, options: CeremonyMessage['options'], signal: AbortSignal) => {
     if (mayRunHere(view.document, kind)) return undefined;
-    const pressed = opened instanceof Error || opened?.kind === kind ? opened : undefined;
+    const pressed = opened?.kind === kind ? opened.window : undefined;
+    if (!pressed) drop(); // a window of the other kind has nothing to run
     opened = undefined;
     if (pressed instanceof Error) return Promise.reject(pressed);
     try {
       // Without a press that opened it (a ceremony asked for by code), the window opens now.
-      const window = pressed && !pressed.given ? pressed : openCeremonyWindow(view, windowUrl, kind);
-      return window.give(options, signal);
+      return (pressed ?? openCeremonyWindow(view, windowUrl, kind)).give(options, signal);
     } catch (error) {
       return Promise.reject(error as Error);
     }

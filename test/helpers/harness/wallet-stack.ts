@@ -108,13 +108,19 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
   };
 
-  /** Relay calls held before they are served (`/test-control/hold`): a slow relay, for presses that come first. */
-  const holds: { method: string; path: string; ms: number; count: number }[] = [];
+  /**
+   * Relay calls held before they are served (`POST /test-control/hold {method, path, count}`), until
+   * `DELETE /test-control/hold` lets them all go and forgets the rest: a slow relay, for presses that
+   * must come first, however slow the machine.
+   */
+  let holds: { method: string; path: string; count: number }[] = [];
+  let release = () => {};
+  let released = new Promise<void>((resolve) => (release = resolve));
   const hold = async (req: IncomingMessage) => {
     const found = holds.find((h) => h.method === req.method && req.url?.startsWith(h.path));
     if (!found) return;
-    if (--found.count === 0) holds.splice(holds.indexOf(found), 1);
-    await new Promise((resolve) => setTimeout(resolve, found.ms));
+    if (--found.count === 0) holds = holds.filter((h) => h !== found);
+    await released;
   };
   async function control(path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = req.method === 'GET' ? {} : await readJson(req);
@@ -174,12 +180,12 @@ export async function startWalletStack(origin: string): Promise<WalletStack> {
         );
       }
       case '/hold':
-        holds.push({
-          method: String(body['method']),
-          path: String(body['path']),
-          ms: Number(body['ms']),
-          count: Number(body['count'] ?? 1),
-        });
+        if (req.method === 'DELETE') {
+          holds = [];
+          release();
+          released = new Promise<void>((resolve) => (release = resolve));
+        } else
+          holds.push({ method: String(body['method']), path: String(body['path']), count: Number(body['count'] ?? 1) });
         return json(res, 200, {});
       case '/relay-log':
         if (req.method === 'DELETE') relayLog.length = 0;

@@ -18,6 +18,7 @@ export const accepted = (quote: Quote) => (
       />
     </ew-wallet>
     <ew-otp-sign-in channel="sms" code-length={6} />
+    <ew-otp-sign-in codeLength={6} />
     <ew-export-wallet reveal-seconds={30} />
     <ew-wallet apiBase="/api" accountId="InternalAccount:1" maxSessionSeconds="900" hideSections />
   </>
@@ -49,6 +50,8 @@ export const refused = () => (
     <ew-sign-in strings="hello" />
     {/* @ts-expect-error account-id is text, not a number */}
     <ew-wallet accountId={123} />
+    {/* @ts-expect-error as a property, codeLength is a number (React would set the text "6") */}
+    <ew-otp-sign-in codeLength="6" />
     {/* @ts-expect-error apiBsae is no property of ew-wallet (TypeScript checks camelCase names only) */}
     <ew-wallet apiBsae="/api" />
     {/* @ts-expect-error the signed-in listener gets an EwSignedInEvent, not an EwSignedOutEvent */}
