@@ -7,6 +7,7 @@
 import { parseRetryAfter } from './retry-after.js';
 import { ServerClock } from './server-clock.js';
 import type { Transport, WireRequest, WireResponse } from './transport.js';
+import { RELAY_MARK } from './relay-mark.js';
 import { WalletError } from './wallet-error.js';
 
 export interface ApiCall extends WireRequest {
@@ -34,22 +35,20 @@ const FALLBACK_CODE: Record<number, string> = {
 /** Maps one non-2xx answer to a WalletError (the HTTP boundary's one mapper). */
 /** For the developer (ew-error's message, the console): what a bare 404 from the relay's address means. */
 export const RELAY_NOT_FOUND_MESSAGE =
-  "No relay answers at the wallet's api-base (a 404 without the relay's JSON error): mount the relay there, " +
-  "with createRelay's basePath equal to the mount path";
+  "Another server answered at api-base: mount the relay there, with createRelay's basePath equal to the mount path";
+
+/** RELAY_NOT_FOUND for `response`, an answer without the relay's mark (no relay saw the request). */
+const relayNotFound = (response: WireResponse, operation: string) =>
+  new WalletError('RELAY_NOT_FOUND', RELAY_NOT_FOUND_MESSAGE, { status: response.status, operation });
 
 export function errorFromResponse(response: WireResponse, operation: string, requestId?: string): WalletError {
   const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as Record<
     string,
     unknown
   >;
-  // The relay answers in JSON, always (a code-less service error included): a 404 in HTML or
-  // text is some other server's, so no relay answers at the api-base.
-  if (response.status === 404 && !/json/i.test(response.headers.get('content-type') ?? ''))
-    return new WalletError('RELAY_NOT_FOUND', RELAY_NOT_FOUND_MESSAGE, {
-      status: 404,
-      operation,
-      ...(requestId ? { requestId } : {}),
-    });
+  // The relay marks every answer (relay-mark.ts): a 404 without its mark, HTML or a framework's own
+  // JSON, is some other server's, so no relay answers at the api-base.
+  if (response.status === 404 && !response.headers.get(RELAY_MARK)) return relayNotFound(response, operation);
   const code =
     typeof body['code'] === 'string'
       ? body['code']
@@ -96,6 +95,8 @@ export class ApiClient {
       throw errorFromResponse(response, operation, request.headers?.['Request-Id']);
     }
     if (response.status !== 204 && (typeof response.body !== 'object' || response.body === null)) {
+      // Unmarked, it is another server's page (a single-page app answering every path with its HTML).
+      if (!response.headers.get(RELAY_MARK)) throw relayNotFound(response, operation);
       throw new WalletError('INVALID_RESPONSE', `${operation}: the answer is not a JSON object`, {
         status: response.status,
         operation,

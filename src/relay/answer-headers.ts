@@ -1,8 +1,10 @@
 /**
  * What every answer carries, the relay's own and the service's: a `Date`
  * (the service's clock: clients take every `Date` as the service's time, so
- * the relay's own answers must not show a second clock) and `nosniff`.
+ * the relay's own answers must not show a second clock), `nosniff`, and the
+ * relay's mark (src/protocol/relay-mark.ts), which tells the widget a relay answered.
  */
+import { RELAY_MARK } from '../protocol/relay-mark.js';
 import type { Answer } from './answer.js';
 
 /** Stamps an answer; `serviceNow` is the service's clock as the relay knows it. */
@@ -21,5 +23,6 @@ export function createAnswerHeaders(serviceNow: () => number): (answer: Answer) 
   return (answer) => {
     answer.headers['date'] ??= httpDate();
     answer.headers['x-content-type-options'] = 'nosniff';
+    answer.headers[RELAY_MARK] = '1';
   };
 }

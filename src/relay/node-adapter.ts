@@ -18,6 +18,7 @@ import { innerHandlers, relayMounts } from './inner-handlers.js';
 import { tooLarge } from './relay-error.js';
 import { RELAY_METHODS } from './route.js';
 import { parseHostHeader } from '../protocol/host-header.js';
+import { RELAY_MARK } from '../protocol/relay-mark.js';
 
 type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -186,6 +187,7 @@ function faultResponse(fault: ClientFault): Response {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
+      [RELAY_MARK]: '1',
       // The rest of the request was not read: the connection cannot carry another.
       connection: 'close',
     },

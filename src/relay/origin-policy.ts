@@ -7,6 +7,7 @@
  * from outside a browser (curl, server to server) and cannot ride on a
  * visitor's cookies, so they pass; `authorize` still decides.
  */
+import { RELAY_MARK } from '../protocol/relay-mark.js';
 import type { Answer, Inbound } from './answer.js';
 import { refuse } from './relay-error.js';
 
@@ -96,8 +97,8 @@ export function createOriginPolicy(options: OriginPolicyOptions) {
       if (!origin) return;
       headers['access-control-allow-origin'] = origin;
       headers['access-control-allow-credentials'] = 'true';
-      // The widget reads the service clock from Date and back-off from Retry-After.
-      headers['access-control-expose-headers'] = 'date, retry-after';
+      // The widget reads the service clock from Date, back-off from Retry-After, and that a relay answered.
+      headers['access-control-expose-headers'] = `date, retry-after, ${RELAY_MARK}`;
     },
   };
 }

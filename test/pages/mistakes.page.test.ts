@@ -24,6 +24,8 @@ type Mistake =
   | 'relay after express.json()'
   | 'basePath differs from the mount path'
   | 'api-base where no relay is'
+  | "api-base where a single-page app's fallback answers"
+  | "api-base where a framework's own JSON 404 answers"
   | 'a CSP without connect-src for the relay'
   | 'a relay on another origin that does not allow the page'
   | 'passkeys made on an origin the service does not accept'
@@ -74,7 +76,7 @@ async function partnerApp(
   });
   const app = express();
   const servers: Server[] = [];
-  let apiBase = mistake === 'api-base where no relay is' ? '/api/wallet-typo' : '/api/wallet';
+  let apiBase = mistake.startsWith('api-base where') ? '/api/wallet-typo' : '/api/wallet';
   if (mistake === 'a relay on another origin that does not allow the page') {
     const elsewhere = express();
     elsewhere.use('/api/wallet', toNodeHandler(relay));
@@ -129,6 +131,15 @@ async function partnerApp(
           `<script src="/assets/embedded-wallet-elements.js"></script></head><body><ew-wallet ${attrs}></ew-wallet></body></html>`,
       );
   });
+  // What answers at the mistaken api-base when it is not Express's own 404 page.
+  if (mistake === "api-base where a single-page app's fallback answers")
+    app.use((_req, res) => res.type('html').send('<!doctype html><title>Shop</title><div id="app"></div>'));
+  if (mistake === "api-base where a framework's own JSON 404 answers")
+    app.use((req, res) =>
+      res
+        .status(404)
+        .json({ message: `Route ${req.method}:${req.path} not found`, error: 'Not Found', statusCode: 404 }),
+    );
   const { port, server } = await listen(app);
   return { origin: `http://localhost:${port}`, servers: [...servers, server], withheld };
 }
@@ -191,6 +202,16 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
     ['relay after express.json()', 'RELAY_MISCONFIGURED', 'mount the relay before any body parser'],
     ['basePath differs from the mount path', 'RELAY_MISCONFIGURED', 'set basePath: "/api/wallet"'],
     ['api-base where no relay is', 'RELAY_NOT_FOUND', "mount the relay there, with createRelay's basePath"],
+    [
+      "api-base where a single-page app's fallback answers",
+      'RELAY_NOT_FOUND',
+      "mount the relay there, with createRelay's basePath",
+    ],
+    [
+      "api-base where a framework's own JSON 404 answers",
+      'RELAY_NOT_FOUND',
+      "mount the relay there, with createRelay's basePath",
+    ],
     ['a CSP without connect-src for the relay', 'CONFIG_CSP_CONNECT_SRC', 'add it to connect-src'],
     [
       'a relay on another origin that does not allow the page',

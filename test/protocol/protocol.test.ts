@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { describe, it } from '#test-harness';
-import { errorFromResponse, parseRetryAfter, ServerClock, WalletError } from '../../src/protocol/index.js';
+import { ApiClient, errorFromResponse, parseRetryAfter, ServerClock, WalletError } from '../../src/protocol/index.js';
 
 const headers = (h: Record<string, string>) => ({ get: (name: string) => h[name.toLowerCase()] ?? null });
 
@@ -47,5 +47,25 @@ describe('protocol helpers', () => {
     expect([limited.code, limited.retryAfterMs]).to.deep.equal(['RATE_LIMITED', 9_000]);
     const gateway = errorFromResponse({ status: 503, headers: headers({}), body: '<html>' }, 'x');
     expect([gateway.code, gateway.ambiguous]).to.deep.equal(['INTERNAL_ERROR', true]);
+  });
+
+  it("an answer without the relay's mark is RELAY_NOT_FOUND: a framework's JSON 404, a single-page app's HTML", async () => {
+    const answering = (status: number, h: Record<string, string>, body: unknown) =>
+      new ApiClient(async () => ({ status, headers: headers(h), body }));
+    const call = (client: ApiClient) =>
+      client.call({ method: 'GET', path: '/auth/credentials', operation: 'listCredentials' }).then(
+        () => 'answered',
+        (error: WalletError) => error.code,
+      );
+    const framework404 = { message: 'Route GET:/api/wallet/auth/credentials not found', statusCode: 404 };
+    expect(await call(answering(404, { 'content-type': 'application/json' }, framework404))).to.equal(
+      'RELAY_NOT_FOUND',
+    );
+    expect(await call(answering(200, { 'content-type': 'text/html' }, undefined))).to.equal('RELAY_NOT_FOUND');
+    // The relay's own: a 404 the service gave, and an answer that is no JSON object, keep their codes.
+    const marked = { 'content-type': 'application/json', 'ew-relay': '1' };
+    expect(await call(answering(404, marked, { code: 'NOT_FOUND', message: 'No credential' }))).to.equal('NOT_FOUND');
+    expect(await call(answering(200, marked, undefined))).to.equal('INVALID_RESPONSE');
+    expect(await call(answering(200, marked, { data: [] }))).to.equal('answered');
   });
 });

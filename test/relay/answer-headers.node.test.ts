@@ -1,7 +1,8 @@
 /**
  * What every answer of the relay carries (src/relay/answer-headers.ts): a
- * `Date` in the service's clock unless the service's own answer has one, and
- * `X-Content-Type-Options: nosniff`.
+ * `Date` in the service's clock unless the service's own answer has one,
+ * `X-Content-Type-Options: nosniff`, and the relay's mark (`Ew-Relay`), by
+ * which the widget tells a relay's answer from another server's.
  */
 import { expect } from 'chai';
 import { describe, it } from 'node:test';
@@ -19,6 +20,7 @@ describe('answer headers', () => {
     expect(own.headers).to.deep.equal({
       date: 'Wed, 02 Jan 2030 03:04:05 GMT',
       'x-content-type-options': 'nosniff',
+      'ew-relay': '1',
     });
   });
 

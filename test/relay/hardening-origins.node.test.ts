@@ -95,6 +95,9 @@ for (const adapter of ['memory', 'redis'] as const)
         expect(actual.status).to.equal(200);
         expect(actual.headers.get('access-control-allow-origin')).to.equal(partner);
         expect(actual.headers.get('access-control-expose-headers')).to.include('date');
+        // The page's widget must read the relay's mark, or every answer would look like another server's.
+        expect(actual.headers.get('access-control-expose-headers')).to.include('ew-relay');
+        expect(actual.headers.get('ew-relay')).to.equal('1');
         const stranger = await fetch(`${url}/auth/credentials/${mine.emailCredentialId}/challenge`, {
           method: 'OPTIONS',
           headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },

@@ -331,6 +331,8 @@ describe(`the QA demo, end to end (${ENGINE})`, () => {
     const tab = await openDemo();
     await signUp(tab);
     await emailSignIn(tab);
+    // The balance comes after the sign-in and moves the sections down: click once it is there.
+    await expectWalletFacts(tab, /^Signed in as q\*\*\*@example\.com$/);
     await tab.click({ css: 'summary', text: 'Sign-in methods' });
     await tab.click({ role: 'button', name: 'Link your account' });
     await tab.waitFor({ role: 'button', name: /^Remove Linked account/ });
