@@ -32,8 +32,7 @@ const FALLBACK_CODE: Record<number, string> = {
   504: 'UPSTREAM_TIMEOUT',
 };
 
-/** Maps one non-2xx answer to a WalletError (the HTTP boundary's one mapper). */
-/** For the developer (ew-error's message, the console): what a bare 404 from the relay's address means. */
+/** For the developer (ew-error's message, the console): what an answer no relay made at the relay's address means. */
 export const RELAY_NOT_FOUND_MESSAGE =
   "Another server answered at api-base: mount the relay there, with createRelay's basePath equal to the mount path";
 
@@ -41,6 +40,7 @@ export const RELAY_NOT_FOUND_MESSAGE =
 const relayNotFound = (response: WireResponse, operation: string) =>
   new WalletError('RELAY_NOT_FOUND', RELAY_NOT_FOUND_MESSAGE, { status: response.status, operation });
 
+/** Maps one non-2xx answer to a WalletError (the HTTP boundary's one mapper). */
 export function errorFromResponse(response: WireResponse, operation: string, requestId?: string): WalletError {
   const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as Record<
     string,
