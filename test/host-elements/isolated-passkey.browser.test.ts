@@ -110,9 +110,11 @@ describe('isolated mode: passkeys in the wallet’s frame', () => {
       await waitFor(() => heard.includes('ew-signed-out'), 'ew-signed-out');
       const before = heard.length;
       await pressInFrame('Sign in with a passkey');
+      // 20 s: on a loaded machine the challenge, the ceremony and the verify each take a while.
       await waitFor(
         () => heard.slice(before).includes('ew-signed-in'),
-        `ew-signed-in by passkey (heard ${heard.slice(before).join(', ')})`,
+        `ew-signed-in by passkey (heard ${heard.slice(before).join(', ')}; the frame shows ${JSON.stringify(frameWallets())})`,
+        20_000,
       );
     },
   );
