@@ -17,6 +17,7 @@ export default tseslint.config(
       'bench-results/',
       'custom-elements.json',
       'examples/partner-app/public/esm/',
+      'examples/partner-app/.next/',
     ],
   },
   js.configs.recommended,

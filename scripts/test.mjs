@@ -55,11 +55,14 @@ function whyFailed(out) {
   const lines = plain(out).split('\n');
   const summary = lines.findIndex((line) => line.includes('✖ failing tests:'));
   if (summary >= 0) return lines.slice(summary + 1, summary + 61);
+  // The test runner's progress bars ("| 7/85 test files | 81 passed, 0 failed") say nothing.
+  const progress = /test files \||\b0 failed\b/;
   const picked = new Set();
   lines.forEach((line, i) => {
-    if (/❌|✖|\bError\b|failed/.test(line)) for (let j = i; j < Math.min(i + 8, lines.length); j++) picked.add(j);
+    if (progress.test(line) || !/❌|✖|\bError\b|\d+ failed/.test(line)) return;
+    for (let j = i; j < Math.min(i + 12, lines.length); j++) if (!progress.test(lines[j])) picked.add(j);
   });
-  return [...picked].slice(0, 60).map((i) => lines[i]);
+  return [...picked].slice(-80).map((i) => lines[i]);
 }
 
 const steps = [

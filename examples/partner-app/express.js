@@ -3,8 +3,9 @@
 // Content-Security-Policy, and the script-tag bundle served from the package.
 import express from 'express';
 import { toNodeHandler } from 'embedded-wallet-elements/relay';
-import { FRAME_FILES, frameConfig, frameResponseHeaders, isolatedPage } from './frame.js';
-import { BROWSER_FILES, PAGE_CSP, partnerRoutes } from './routes.js';
+import { BROWSER_FILES, FRAME_FILES } from './browser-files.js';
+import { frameConfig, frameResponseHeaders, isolatedPage } from './frame.js';
+import { PAGE_CSP, partnerRoutes } from './routes.js';
 import { RELAY_PATH, walletRelay } from './relay.js';
 
 export function expressApp({ service, partner, origin, frameOrigin }) {

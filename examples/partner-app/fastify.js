@@ -5,8 +5,9 @@
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { toNodeHandler } from 'embedded-wallet-elements/relay';
-import { FRAME_FILES, frameConfig, frameResponseHeaders, isolatedPage } from './frame.js';
-import { BROWSER_FILES, PAGE_CSP, partnerRoutes } from './routes.js';
+import { BROWSER_FILES, FRAME_FILES } from './browser-files.js';
+import { frameConfig, frameResponseHeaders, isolatedPage } from './frame.js';
+import { PAGE_CSP, partnerRoutes } from './routes.js';
 import { RELAY_PATH, walletRelay } from './relay.js';
 
 /** The relay's routes, in a plugin of their own: Fastify leaves their bodies unread for the relay. */

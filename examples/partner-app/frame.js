@@ -5,14 +5,9 @@
 // reach into it) but the same site, so the shop's session cookie reaches the
 // relay there and the frame's storage is first-party.
 import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { frameHeaders } from 'embedded-wallet-elements/relay';
 import { PAGE_CSP } from './routes.js';
 import { RELAY_PATH } from './relay.js';
-
-/** The package's frame page and its scripts, served at the frame origin's root. */
-export const FRAME_FILES = dirname(fileURLToPath(import.meta.resolve('embedded-wallet-elements/frame/index.html')));
 
 /** The frame's frame.json: the pages that may show it, and the wallet's attributes no page may set. */
 export const frameConfig = ({ service, shopOrigin }) => ({

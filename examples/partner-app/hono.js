@@ -5,8 +5,9 @@
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { relative } from 'node:path';
-import { FRAME_FILES, frameConfig, frameResponseHeaders, isolatedPage } from './frame.js';
-import { BROWSER_FILES, PAGE_CSP, partnerRoutes } from './routes.js';
+import { BROWSER_FILES, FRAME_FILES } from './browser-files.js';
+import { frameConfig, frameResponseHeaders, isolatedPage } from './frame.js';
+import { PAGE_CSP, partnerRoutes } from './routes.js';
 import { RELAY_PATH, walletRelay } from './relay.js';
 
 export function honoApp({ service, partner, origin, frameOrigin }) {

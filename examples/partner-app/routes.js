@@ -1,11 +1,6 @@
-// The partner's own routes, shared by express.js and hono.js: sign in to the
+// The partner's own routes, shared by every backend: sign in to the
 // site, the wallet's configuration, and paying (quote -> the user approves in
 // the widget -> execute with its signature -> follow the status).
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/** The script-tag bundle, its source map and the files it loads when needed, served at /assets/ as one directory. */
-export const BROWSER_FILES = dirname(fileURLToPath(import.meta.resolve('embedded-wallet-elements/browser')));
 
 /** The policy the elements are tested under; `connect-src 'self'` reaches the relay on this origin. */
 export const PAGE_CSP = [

@@ -1,5 +1,5 @@
-// Starts the partner app: `node server.js` (Express 5), `node server.js --hono` or
-// `node server.js --fastify`.
+// Starts the partner app: `node server.js` (Express 5), `node server.js --hono`,
+// `node server.js --fastify` or `node server.js --next` (Next.js, after `npm run build:next`).
 // With SERVICE_URL, API_TOKEN_ID, API_CLIENT_SECRET, OTP_TARGET_KEY and EXPORT_KEY
 // it talks to the payments service (SANDBOX=1: a sandbox started on its own,
 // whose wallets it funds); without them it starts the local sandbox
@@ -15,7 +15,9 @@ const framework = process.argv.includes('--hono')
   ? 'Hono'
   : process.argv.includes('--fastify')
     ? 'Fastify 5'
-    : 'Express 5';
+    : process.argv.includes('--next')
+      ? 'Next.js'
+      : 'Express 5';
 const listen = async (port) => {
   const server = createServer();
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -59,10 +61,25 @@ if (framework === 'Hono') {
   const [app, frameApp] = await Promise.all([fastifyApp(apps), fastifyFrameApp(apps)]);
   server.on('request', (req, res) => app.routing(req, res));
   frameServer.on('request', (req, res) => frameApp.routing(req, res));
+} else if (framework === 'Next.js') {
+  const [{ default: next }, { provideApps }, { BROWSER_FILES }] = await Promise.all([
+    import('next'),
+    import('./next-apps.js'),
+    import('./browser-files.js'),
+  ]);
+  provideApps({ ...apps, browserFiles: BROWSER_FILES });
+  // Its route handlers see the URL Next is told it serves: the relay compares it with a call's Origin.
+  const { hostname, port } = new URL(origin);
+  const app = next({ dir: import.meta.dirname, dev: false, hostname, port: Number(port) });
+  await app.prepare();
+  server.on('request', app.getRequestHandler());
+  frameServer.close(); // isolated mode's frame origin: served by the other recipes (frame.js)
 } else {
   const { expressApp, expressFrameApp } = await import('./express.js');
   server.on('request', expressApp(apps));
   frameServer.on('request', expressFrameApp(apps));
 }
-console.log(`Wallet frame (isolated mode): ${frameOrigin}/`);
-console.log(`Partner app (${framework}): ${origin}/, ${origin}/esm/ and ${origin}/isolated/`);
+if (framework !== 'Next.js') console.log(`Wallet frame (isolated mode): ${frameOrigin}/`);
+const pages =
+  framework === 'Next.js' ? `${origin}/ and ${origin}/esm/` : `${origin}/, ${origin}/esm/ and ${origin}/isolated/`;
+console.log(`Partner app (${framework}): ${pages}`);

@@ -151,18 +151,19 @@ function wire(options: RelayOptions): Wired {
     options.passkeys?.challengesPerAccount ?? DEFAULT_CHALLENGES_PER_ACCOUNT,
     options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
   );
+  const say = sayOnce();
   return {
     options,
     basePath: (options.basePath ?? '').replace(/\/+$/, ''),
     maxBody: options.maxBodyBytes ?? 64 * 1024,
     upstream,
-    origins: createOriginPolicy(options),
+    origins: createOriginPolicy(options, say),
     authorize,
     admit: createAdmission(challenges),
     passkeyOptions: createPasskeyOptions(options, { challenges, upstream, authorize }),
     stamp: createAnswerHeaders(upstream.serviceNow),
     frameGate: createFrameGate(options.frameOrigin),
-    say: sayOnce(),
+    say,
   };
 }
 

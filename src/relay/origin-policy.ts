@@ -10,6 +10,7 @@
 import { RELAY_MARK } from '../protocol/relay-mark.js';
 import type { Answer, Inbound } from './answer.js';
 import { refuse } from './relay-error.js';
+import { SEEN_HOST_DIFFERS, type SayOnce } from './setup-mistakes.js';
 
 /** Request headers the widget sends; a cross-origin preflight may ask for these. */
 const WIDGET_HEADERS = ['content-type', 'service-wallet-signature', 'request-id', 'idempotency-key', 'ew-account-id'];
@@ -23,7 +24,28 @@ export interface OriginPolicyOptions {
   allowedHeaders?: readonly string[];
 }
 
-export function createOriginPolicy(options: OriginPolicyOptions) {
+/**
+ * Refuses a browser's call from another origin. A page's call whose `Origin` names the host it
+ * was sent to (its `Host`), handed over with a URL on another host, is the framework building
+ * URLs from its own settings (self-hosted Next.js uses the hostname and port it serves): refused
+ * all the same, with the fix, unless `publicOrigin` was set (then the mismatch is real).
+ */
+function refuseCrossOrigin(request: Inbound, url: URL, publicOriginSet: boolean, say?: SayOnce): never {
+  const host = request.header('host');
+  let hostRewritten = false;
+  try {
+    hostRewritten = !publicOriginSet && new URL(request.header('origin') ?? '').host === host && url.host !== host;
+  } catch {
+    // an Origin that is no URL: a plain refusal
+  }
+  if (hostRewritten) {
+    say?.(SEEN_HOST_DIFFERS, 'publicOrigin');
+    refuse(500, 'RELAY_MISCONFIGURED', SEEN_HOST_DIFFERS);
+  }
+  refuse(403, 'FORBIDDEN', 'Cross-origin calls to this relay are not allowed from this origin');
+}
+
+export function createOriginPolicy(options: OriginPolicyOptions, say?: SayOnce) {
   const allowed = new Set((options.allowedOrigins ?? []).map((origin) => new URL(origin).origin));
   const own = options.publicOrigin === undefined ? undefined : new URL(options.publicOrigin).origin;
   const allowHeaders = [...WIDGET_HEADERS, ...(options.allowedHeaders ?? []).map((h) => h.toLowerCase())].join(', ');
@@ -59,8 +81,7 @@ export function createOriginPolicy(options: OriginPolicyOptions) {
     checkStateChange(request: Inbound, url: URL, method: string): void {
       if (method !== 'GET') {
         const fromBrowser = sameOrigin(request, url);
-        if (fromBrowser === false && !listed(request))
-          refuse(403, 'FORBIDDEN', 'Cross-origin calls to this relay are not allowed from this origin');
+        if (fromBrowser === false && !listed(request)) refuseCrossOrigin(request, url, own !== undefined, say);
       }
       if (method === 'POST' || method === 'PATCH') {
         const type = request.header('content-type') ?? '';

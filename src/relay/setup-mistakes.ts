@@ -22,6 +22,14 @@ export const BODY_READ_FIRST = {
     "the request body was read before the relay (request.json() or the framework ran first): give the relay the request as it came (Hono: c.req.raw; Next.js: the route handler's request)",
 } as const;
 
+/**
+ * A page's call reached the relay with a URL on another host than the one the browser called
+ * (its `Host`): the framework builds request URLs from its own settings, so every call looks
+ * cross-origin.
+ */
+export const SEEN_HOST_DIFFERS =
+  "the request URL the relay was handed names another host than the browser called (a framework that builds it from its own hostname and port: Next.js self-hosted does): set createRelay's publicOrigin to the origin of your pages";
+
 /** Says a setup mistake on the server's console: once for each `kind` (by default the message itself). */
 export type SayOnce = (message: string, kind?: string) => void;
 

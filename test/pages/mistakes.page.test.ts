@@ -28,6 +28,7 @@ type Mistake =
   | "api-base where a framework's own JSON 404 answers"
   | 'a CSP without connect-src for the relay'
   | 'a relay on another origin that does not allow the page'
+  | 'a fetch handler handed a URL on another host (self-hosted Next.js)'
   | 'passkeys made on an origin the service does not accept'
   | 'the bundle served without embedded-wallet-passkey.js'
   | 'the bundle served without embedded-wallet-hpke.js'
@@ -62,6 +63,31 @@ interface Withheld {
   serve(): void;
 }
 
+/**
+ * The relay as self-hosted Next.js hands a route handler its request: a fetch `Request` whose URL
+ * is built from the hostname and port Next was started with (here its default, localhost:3000),
+ * not from the `Host` the browser sent, which it keeps among the headers.
+ */
+function asNextDoes(relay: ReturnType<typeof createRelay>): express.RequestHandler {
+  return async (req, res, next) => {
+    if (!req.originalUrl.startsWith('/api/wallet/')) return next();
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+    const hasBody = !['GET', 'HEAD'].includes(req.method);
+    const request = new Request(`http://localhost:3000${req.originalUrl}`, {
+      method: req.method,
+      headers,
+      body: hasBody ? Buffer.concat(chunks) : undefined,
+    });
+    const answer = await relay(request);
+    res.status(answer.status);
+    answer.headers.forEach((value, name) => res.setHeader(name, value));
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  };
+}
+
 /** A partner app with one mistake: the relay meant for /api/wallet, the page's wallet pointed at it. */
 async function partnerApp(
   sandbox: Sandbox,
@@ -85,7 +111,8 @@ async function partnerApp(
     apiBase = `http://127.0.0.1:${port}/api/wallet`;
   }
   if (mistake === 'relay after express.json()') app.use(express.json());
-  app.use('/api/wallet', toNodeHandler(relay));
+  if (mistake === 'a fetch handler handed a URL on another host (self-hosted Next.js)') app.use(asNextDoes(relay));
+  else app.use('/api/wallet', toNodeHandler(relay));
   // The file left out answers 404, as on a site that copied only the bundle, or never answers (a
   // stalled CDN); `serve()` puts it back.
   let served = false;
@@ -201,6 +228,11 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
   for (const [mistake, code, fix] of [
     ['relay after express.json()', 'RELAY_MISCONFIGURED', 'mount the relay before any body parser'],
     ['basePath differs from the mount path', 'RELAY_MISCONFIGURED', 'set basePath: "/api/wallet"'],
+    [
+      'a fetch handler handed a URL on another host (self-hosted Next.js)',
+      'RELAY_MISCONFIGURED',
+      "set createRelay's publicOrigin to the origin of your pages",
+    ],
     ['api-base where no relay is', 'RELAY_NOT_FOUND', "mount the relay there, with createRelay's basePath"],
     [
       "api-base where a single-page app's fallback answers",

@@ -5,6 +5,7 @@
  * is reached at, said once on the server's console whatever paths come; any
  * other request (a scanner's probe of a wallet path included) stays a plain 404
  * and says nothing, so a relay that serves every path stays quiet.
+ * A relay handed a URL on another host than the browser called: below.
  */
 import { expect } from 'chai';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
@@ -69,5 +70,72 @@ describe('a relay reached outside its basePath', () => {
     await one(new Request('http://127.0.0.1/a/auth/credentials?accountId=x', { headers }));
     await other(new Request('http://127.0.0.1/b/auth/credentials?accountId=x', { headers }));
     expect(said.filter((line) => line.includes('set basePath'))).to.have.length(2);
+  });
+});
+
+/**
+ * A framework that hands the relay a URL built from its own settings rather than the request's
+ * `Host` (Next.js self-hosted: the hostname and port it serves): a page's call names the host its
+ * `Origin` names, the URL another, so the call looks cross-origin. Still refused, as
+ * RELAY_MISCONFIGURED naming `publicOrigin`, said once; with `publicOrigin` set it passes; a
+ * call from another site stays a plain 403.
+ */
+describe('a relay handed a URL on another host than the browser called', () => {
+  let said: string[];
+  beforeEach(() => {
+    said = [];
+    mock.method(console, 'error', (line: string) => said.push(line));
+  });
+  afterEach(() => mock.restoreAll());
+
+  const relayWith = (publicOrigin?: string) =>
+    createRelay({
+      serviceUrl: 'http://127.0.0.1:9', // never asked: every call below is refused before
+      credentials: { username: 'u', password: 'p' },
+      basePath: '/api/wallet',
+      publicOrigin,
+      authorize: () => false,
+    });
+  /** A page of `origin` posting to the relay, as Next.js hands it over: URL on localhost:3000, Host as sent. */
+  const post = async (relay: ReturnType<typeof createRelay>, origin: string, host = 'shop.example') => {
+    const answer = await relay(
+      new Request('http://localhost:3000/api/wallet/auth/credentials?accountId=x', {
+        method: 'POST',
+        headers: {
+          origin,
+          host,
+          'content-type': 'application/json',
+          'ew-account-id': 'InternalAccount:00000000-0000-4000-8000-000000000000',
+        },
+        body: '{}',
+      }),
+    );
+    return { status: answer.status, ...((await answer.json()) as { code: string; message: string }) };
+  };
+
+  it('is RELAY_MISCONFIGURED naming publicOrigin, said once on the console', async () => {
+    const relay = relayWith();
+    for (let i = 0; i < 2; i++) {
+      const answer = await post(relay, 'https://shop.example');
+      expect([answer.status, answer.code]).to.deep.equal([500, 'RELAY_MISCONFIGURED']);
+      expect(answer.message).to.include("set createRelay's publicOrigin to the origin of your pages");
+    }
+    expect(said).to.have.length(1);
+    expect(said[0]).to.include('publicOrigin');
+  });
+
+  it('passes the origin check with publicOrigin set (refused at the next step, the empty body)', async () => {
+    const answer = await post(relayWith('https://shop.example'), 'https://shop.example');
+    expect([answer.status, answer.code]).to.deep.equal([400, 'INVALID_INPUT']);
+    expect(said).to.deep.equal([]);
+  });
+
+  it("another site's call is a plain cross-origin 403, and says nothing", async () => {
+    for (const relay of [relayWith(), relayWith('https://shop.example')]) {
+      const answer = await post(relay, 'https://evil.example');
+      expect([answer.status, answer.code]).to.deep.equal([403, 'FORBIDDEN']);
+      expect(answer.message).to.include('Cross-origin');
+    }
+    expect(said).to.deep.equal([]);
   });
 });
