@@ -60,7 +60,9 @@ function whyFailed(out) {
   const picked = new Set();
   lines.forEach((line, i) => {
     if (progress.test(line) || !/❌|✖|\bError\b|\d+ failed/.test(line)) return;
-    for (let j = i; j < Math.min(i + 12, lines.length); j++) if (!progress.test(lines[j])) picked.add(j);
+    // From the test file's name, two lines above the runner's ❌.
+    for (let j = Math.max(0, i - 2); j < Math.min(i + 12, lines.length); j++)
+      if (!progress.test(lines[j])) picked.add(j);
   });
   return [...picked].slice(-80).map((i) => lines[i]);
 }

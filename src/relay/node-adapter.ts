@@ -172,10 +172,13 @@ function bodyAlreadyRead(req: IncomingMessage): boolean {
  * below it, or any mount with no `basePath`, is not. Express matches paths
  * case-insensitively, and so does this.
  */
-function mountMisses(mountedAt: string, basePath: string): boolean {
+function mountMisses(mountedAt: string, basePath: string, rest = '/'): boolean {
   const mount = mountedAt.toLowerCase().replace(/\/+$/, '');
   const base = basePath.toLowerCase();
   if (mount === '') return false;
+  // A mount whose pattern took the whole path (NestJS applies a module's middleware with
+  // `app.use('/api/wallet/*path')`) says nothing of where the relay's other paths go.
+  if (/^\/?(\?|$)/.test(rest)) return false;
   return !(base === mount || base.startsWith(`${mount}/`));
 }
 
@@ -224,7 +227,7 @@ export function toNodeHandler(
       const url = requestUrl(req);
       // Express tells where it mounted us: basePath must be reachable from there.
       const mountedAt = (req as IncomingMessage & { baseUrl?: unknown }).baseUrl;
-      if (typeof mountedAt === 'string' && basePath !== undefined && mountMisses(mountedAt, basePath))
+      if (typeof mountedAt === 'string' && basePath !== undefined && mountMisses(mountedAt, basePath, req.url))
         // Lower-cased, as Express matched it: a client's casing adds no new console line.
         // One line for the mistake: a parameterised mount (`/:shop/wallet`) must not add one per shop.
         throw misconfigured(

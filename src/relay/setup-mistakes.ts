@@ -13,7 +13,7 @@
 export const BODY_READ_FIRST = {
   /** A parser that leaves its result on the Node request (`req.body`): express.json(), body-parser, NestJS on Express. */
   parser:
-    'the request body was read before the relay (a body parser such as express.json() ran first): mount the relay before any body parser',
+    "the request body was read before the relay (a body parser such as express.json() ran first): mount the relay before any body parser (NestJS: app.use() it before app.init() or app.listen(), not in a module's middleware)",
   /** A framework that parses bodies itself and keeps the result elsewhere (Fastify, by default). */
   framework:
     'the request body was read before the relay (the framework parsed it: Fastify does by default): serve the relay\'s routes where no body parser runs (Fastify: in a plugin that calls removeAllContentTypeParsers(), docs/relay.md "Fastify")',
