@@ -3,13 +3,14 @@
  * tarball installed into an empty app from the registry. Its `exports`,
  * `bin` and `files` agree; every import the docs show resolves; a browser
  * install brings none of the sandbox's server-only packages and is measured
- * (printed); `./sandbox` without them names what to install; with them, the
+ * (printed); TypeScript, vue-tsc and the React and Vue type tests compile against
+ * its declarations; `./sandbox` without them names what to install; with them, the
  * `embedded-wallet-sandbox` command starts the sandbox.
  */
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, rmdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -208,6 +209,54 @@ wallet.addEventListener('change', (e) => e.detail.nonexistent);
       },
     ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? String(error) }));
     expect(result.stdout.trim()).to.equal('');
+  });
+
+  it("the React and Vue type tests pass against the installed declarations, as a partner's checker resolves them", async () => {
+    // npm run typecheck reads the typings from src/ (tsconfig paths); here the package's `exports` decide. The
+    // frameworks are linked into the app from this repository for the check (the typings augment the app's
+    // `vue`), and taken out after, so that the app's measured install stays the library's.
+    const types = join(app, 'types');
+    const linked = ['vue', 'react', '@types/react'];
+    await mkdir(join(app, 'node_modules', '@types'), { recursive: true });
+    try {
+      for (const name of linked) await symlink(resolve('node_modules', name), join(app, 'node_modules', name), 'dir');
+      await mkdir(types);
+      await cp('test/types/vue/Checkout.vue', join(types, 'Checkout.vue'));
+      await cp('test/pages/react/typings.tsx', join(types, 'typings.tsx'));
+      const compilerOptions = {
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        module: 'esnext',
+        moduleResolution: 'bundler',
+        target: 'es2022',
+        lib: ['es2022', 'dom', 'dom.iterable'],
+        types: [],
+      };
+      const project = (name: string, config: object) => writeFile(join(types, name), JSON.stringify(config));
+      await project('tsconfig.vue.json', {
+        compilerOptions: { ...compilerOptions, jsx: 'preserve' },
+        include: ['Checkout.vue'],
+        vueCompilerOptions: { strictTemplates: true },
+      });
+      await project('tsconfig.react.json', {
+        compilerOptions: { ...compilerOptions, jsx: 'react-jsx' },
+        files: ['typings.tsx'],
+      });
+      for (const [checker, config] of [
+        ['node_modules/vue-tsc/bin/vue-tsc.js', 'tsconfig.vue.json'],
+        ['node_modules/typescript/bin/tsc', 'tsconfig.react.json'],
+      ] as const) {
+        const result = await run(process.execPath, [resolve(checker), '-p', config], { cwd: types }).catch(
+          (error: { stdout?: string }) => ({ stdout: error.stdout ?? String(error) }),
+        );
+        expect(result.stdout.trim(), config).to.equal('');
+      }
+    } finally {
+      for (const path of [types, ...linked.map((name) => join(app, 'node_modules', name))])
+        await rm(path, { recursive: true, force: true });
+      await rmdir(join(app, 'node_modules', '@types')).catch(() => undefined); // when left empty
+    }
   });
 
   it('./sandbox without its packages says what to install', async () => {
