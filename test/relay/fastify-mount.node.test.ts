@@ -2,13 +2,14 @@
  * The relay under real Fastify 5, which parses JSON bodies itself by default:
  * mounted as the docs say (its routes in a plugin with no content-type parser,
  * the reply hijacked) it reads each body itself; mounted as an ordinary route,
- * the body is gone, and the relay says so with Fastify's fix. Beside it, the
+ * the body is gone, and the relay says so with Fastify's fix, in its answer and once on
+ * the server's console. Beside it, the
  * fetch handler given a Request whose body was read (Hono's c.req.json()
  * first, say), with its own fix.
  */
 import { expect } from 'chai';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it, mock } from 'node:test';
 import { createRelay, toNodeHandler } from '../../src/relay/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createWalletCustomer } from '../helpers/stack.js';
@@ -29,6 +30,14 @@ describe('the relay mounted in Fastify 5, and a fetch handler given a read body'
     for (const app of apps) await app.close();
     await sandbox?.close();
   });
+
+  /** The server console's lines, as the relay says a setup mistake there. */
+  let said: string[] = [];
+  const listen = () => {
+    said = [];
+    mock.method(console, 'error', (line: string) => said.push(line));
+  };
+  afterEach(() => mock.restoreAll());
 
   const relay = () =>
     createRelay({
@@ -77,11 +86,14 @@ describe('the relay mounted in Fastify 5, and a fetch handler given a read body'
         return handler(request.raw, reply.raw);
       }),
     );
+    listen();
     const answer = await post(origin);
     expect(answer.status).to.equal(500);
     const body = (await answer.json()) as { code: string; message: string };
     expect(body.code).to.equal('RELAY_MISCONFIGURED');
     expect(body.message).to.include('removeAllContentTypeParsers()').and.not.include('express.json()');
+    expect(said, 'one line on the server console, with the fix').to.have.length(1);
+    expect(said[0]).to.include('removeAllContentTypeParsers()');
   });
 
   it('the fetch handler given a Request whose body was read: RELAY_MISCONFIGURED naming the fix', async () => {
@@ -91,10 +103,13 @@ describe('the relay mounted in Fastify 5, and a fetch handler given a read body'
       body: '{}',
     });
     await request.json(); // what a framework's own body reading does first
+    listen();
     const answer = await relay()(request);
     expect(answer.status).to.equal(500);
     const body = (await answer.json()) as { code: string; message: string };
     expect(body.code).to.equal('RELAY_MISCONFIGURED');
-    expect(body.message).to.include('c.req.raw');
+    expect(body.message).to.include('c.req.raw').and.include("Next.js: the route handler's request");
+    expect(said, 'one line on the server console, with the fix').to.have.length(1);
+    expect(said[0]).to.include('c.req.raw');
   });
 });

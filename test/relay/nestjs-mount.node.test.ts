@@ -9,7 +9,7 @@ import 'reflect-metadata';
 import { Body, Controller, Module, Post, type INestApplication, type MiddlewareConsumer } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { expect } from 'chai';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, mock } from 'node:test';
 import { createRelay, toNodeHandler } from '../../src/relay/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createWalletCustomer } from '../helpers/stack.js';
@@ -83,10 +83,18 @@ describe('the relay mounted in NestJS 12 (Express platform)', () => {
     // A read has no body to lose, and its wildcard mount is no mount mistake.
     const list = await fetch(`${origin}/api/wallet/auth/credentials?accountId=${encodeURIComponent(accountId)}`);
     expect(list.status).to.equal(200);
-    const answer = await askForCode(origin);
-    expect(answer.status).to.equal(500);
-    const body = (await answer.json()) as { code: string; message: string };
-    expect(body.code).to.equal('RELAY_MISCONFIGURED');
-    expect(body.message).to.include('NestJS: app.use() it before app.init()').and.not.include('basePath');
+    const said: string[] = [];
+    mock.method(console, 'error', (line: string) => said.push(line));
+    try {
+      const answer = await askForCode(origin);
+      expect(answer.status).to.equal(500);
+      const body = (await answer.json()) as { code: string; message: string };
+      expect(body.code).to.equal('RELAY_MISCONFIGURED');
+      expect(body.message).to.include('NestJS: app.use() it before app.init()').and.not.include('basePath');
+      expect(said, 'one line on the server console, with the fix').to.have.length(1);
+      expect(said[0]).to.include('NestJS: app.use() it before app.init()');
+    } finally {
+      mock.restoreAll();
+    }
   });
 });
