@@ -2,10 +2,9 @@
  * The relay under real Fastify 5, which parses JSON bodies itself by default:
  * mounted as the docs say (its routes in a plugin with no content-type parser,
  * the reply hijacked) it reads each body itself; mounted as an ordinary route,
- * the body is gone, and the relay says so with Fastify's fix, in its answer and once on
- * the server's console. Beside it, the
- * fetch handler given a Request whose body was read (Hono's c.req.json()
- * first, say), with its own fix.
+ * the body is gone, and the relay says so with Fastify's fix, in its answer and
+ * once on the server's console. Beside it, the fetch handler given a Request
+ * whose body was read (Hono's c.req.json() first, say), with its own fix.
  */
 import { expect } from 'chai';
 import Fastify, { type FastifyInstance } from 'fastify';
