@@ -8,6 +8,7 @@
 import { expect } from 'chai';
 import express from 'express';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -442,6 +443,18 @@ describe(`setup mistakes name themselves (${testEngine()})`, () => {
     const error = await lastError(tab);
     return { tab, withheld, error };
   }
+
+  it("the partner guide's table of codes lists each code these mistakes end in, and only codes a test makes", async () => {
+    const guide = await readFile('docs/partner-guide.md', 'utf8');
+    const table = guide.slice(guide.indexOf('| `ew-error` code'));
+    const listed = new Set([...table.slice(0, table.indexOf('\n\n')).matchAll(/^\| `([A-Z_]+)`/gm)].map((m) => m[1]!));
+    const source = await readFile(new URL(import.meta.url), 'utf8');
+    const madeHere = new Set([...source.matchAll(/'((?:CONFIG|RELAY|ENCLAVE)_[A-Z_]+)'/g)].map((m) => m[1]!));
+    for (const code of madeHere) expect(listed, `the guide's table has no row for ${code}`).to.include(code);
+    // CONFIG_MISSING_ATTRIBUTE is made in test/elements/config.browser.test.ts.
+    for (const code of listed)
+      expect([...madeHere, 'CONFIG_MISSING_ATTRIBUTE'], `no test makes ${code}`).to.include(code);
+  });
 
   it('embedded-wallet-qr.js missing: "Show QR code" is CONFIG_BUNDLE_FILE naming the file; served after all, the QR shows', async () => {
     const { tab, withheld, error } = await showQrWith('the bundle served without embedded-wallet-qr.js');
