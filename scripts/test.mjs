@@ -59,7 +59,7 @@ function whyFailed(out) {
   const progress = /test files \||\b0 failed\b/;
   const picked = new Set();
   lines.forEach((line, i) => {
-    if (progress.test(line) || !/❌|✖|\bError\b|\d+ failed/.test(line)) return;
+    if (progress.test(line) || !/❌|✖|\bError\b|\d+ failed|\b[Ff]ailed to\b/.test(line)) return;
     // From the test file's name, two lines above the runner's ❌.
     for (let j = Math.max(0, i - 2); j < Math.min(i + 12, lines.length); j++)
       if (!progress.test(lines[j])) picked.add(j);

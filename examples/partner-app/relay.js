@@ -1,4 +1,4 @@
-// The wallet relay, configured once for both frameworks: the service, the
+// The wallet relay, configured once for every backend: the service, the
 // platform credentials, the mount path, and the one question only the
 // partner can answer: may the visitor behind this request act on this wallet?
 import { createRelay } from 'embedded-wallet-elements/relay';

@@ -9,6 +9,7 @@
 // Isolated mode's frame origin (frame.js) listens on FRAME_PORT (default
 // 3001; 0: any free one), serving /isolated/'s wallet.
 import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { createPartner } from './partner.js';
 
 const framework = process.argv.includes('--hono')
@@ -70,7 +71,7 @@ if (framework === 'Hono') {
   provideApps({ ...apps, browserFiles: BROWSER_FILES });
   // Its route handlers see the URL Next is told it serves: the relay compares it with a call's Origin.
   const { hostname, port } = new URL(origin);
-  const app = next({ dir: import.meta.dirname, dev: false, hostname, port: Number(port) });
+  const app = next({ dir: fileURLToPath(new URL('.', import.meta.url)), dev: false, hostname, port: Number(port) });
   await app.prepare();
   server.on('request', app.getRequestHandler());
   frameServer.close(); // isolated mode's frame origin: served by the other recipes (frame.js)

@@ -77,8 +77,10 @@ export interface RelayOptions {
   allowedHeaders?: readonly string[];
   /**
    * The relay's own origin as browsers see it (e.g. `https://app.example.com`).
-   * By default an `Origin` naming the request's `Host` counts as same-origin;
-   * set this behind a proxy that rewrites `Host`, or to check the scheme too.
+   * By default an `Origin` naming the request URL's host counts as same-origin
+   * (`toNodeHandler` builds that URL from `Host`; self-hosted Next.js from the
+   * hostname and port it serves). Set this behind a proxy that rewrites `Host`,
+   * under self-hosted Next.js on any other host, or to check the scheme too.
    */
   publicOrigin?: string;
   /**

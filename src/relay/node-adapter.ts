@@ -169,16 +169,17 @@ function bodyAlreadyRead(req: IncomingMessage): boolean {
  * Whether Express mounted the relay where `basePath` cannot be reached (the
  * relay reads the full original URL): a mount on a prefix of `basePath` (a
  * router on /api with its route on /wallet/*) is fine; a mount beside or
- * below it, or any mount with no `basePath`, is not. Express matches paths
- * case-insensitively, and so does this.
+ * below it, or any mount with no `basePath`, is not. A mount that took the
+ * whole path (`rest`, what Express left of it in `req.url`, is `/`) is not
+ * judged. Express matches paths case-insensitively, and so does this.
  */
-function mountMisses(mountedAt: string, basePath: string, rest = '/'): boolean {
+function mountMisses(mountedAt: string, basePath: string, rest: string | undefined): boolean {
   const mount = mountedAt.toLowerCase().replace(/\/+$/, '');
   const base = basePath.toLowerCase();
   if (mount === '') return false;
   // A mount whose pattern took the whole path (NestJS applies a module's middleware with
   // `app.use('/api/wallet/*path')`) says nothing of where the relay's other paths go.
-  if (/^\/?(\?|$)/.test(rest)) return false;
+  if (rest === undefined || /^\/?(\?|$)/.test(rest)) return false;
   return !(base === mount || base.startsWith(`${mount}/`));
 }
 

@@ -16,7 +16,7 @@ import { SEEN_HOST_DIFFERS, type SayOnce } from './setup-mistakes.js';
 const WIDGET_HEADERS = ['content-type', 'service-wallet-signature', 'request-id', 'idempotency-key', 'ew-account-id'];
 
 export interface OriginPolicyOptions {
-  /** The relay's own origin as browsers see it; by default, `Origin`'s host is compared with `Host`. */
+  /** The relay's own origin as browsers see it; by default, `Origin`'s host is compared with the request URL's. */
   publicOrigin?: string;
   /** Origins besides the relay's own allowed to call it (e.g. `https://app.example.com`). */
   allowedOrigins?: readonly string[];
@@ -25,24 +25,40 @@ export interface OriginPolicyOptions {
 }
 
 /**
- * Refuses a browser's call from another origin. A page's call whose `Origin` names the host it
- * was sent to (its `Host`), handed over with a URL on another host, is the framework building
- * URLs from its own settings (self-hosted Next.js uses the hostname and port it serves): refused
- * all the same, with the fix, unless `publicOrigin` was set (then the mismatch is real).
+ * Refuses a browser's call from another origin. When the page's `Origin` names the host the
+ * browser sent the call to (its `Host`, or the `X-Forwarded-Host` a proxy passed on) and the
+ * relay was handed a URL on another host, the mismatch is the set-up's, not the caller's: a
+ * proxy that rewrites `Host`, or a framework that builds URLs from its own settings (self-hosted
+ * Next.js uses the hostname and port it serves). Refused all the same, with the fix, unless
+ * `publicOrigin` was set (then the mismatch is real).
  */
 function refuseCrossOrigin(request: Inbound, url: URL, publicOriginSet: boolean, say?: SayOnce): never {
-  const host = request.header('host');
-  let hostRewritten = false;
-  try {
-    hostRewritten = !publicOriginSet && new URL(request.header('origin') ?? '').host === host && url.host !== host;
-  } catch {
-    // an Origin that is no URL: a plain refusal
-  }
-  if (hostRewritten) {
+  if (!publicOriginSet && handedAnotherHost(request, url)) {
     say?.(SEEN_HOST_DIFFERS, 'publicOrigin');
     refuse(500, 'RELAY_MISCONFIGURED', SEEN_HOST_DIFFERS);
   }
   refuse(403, 'FORBIDDEN', 'Cross-origin calls to this relay are not allowed from this origin');
+}
+
+/** Hosts compared as URLs do (`shop.example:80` is `shop.example` over http); a malformed one matches nothing. */
+function hostAs(protocol: string, host: string): string | undefined {
+  try {
+    return new URL(`${protocol}//${host}`).host;
+  } catch {
+    return undefined;
+  }
+}
+
+function handedAnotherHost(request: Inbound, url: URL): boolean {
+  let origin: URL;
+  try {
+    origin = new URL(request.header('origin') ?? '');
+  } catch {
+    return false;
+  }
+  return [request.header('host'), request.header('x-forwarded-host')].some(
+    (sent) => sent !== null && hostAs(origin.protocol, sent) === origin.host && hostAs(url.protocol, sent) !== url.host,
+  );
 }
 
 export function createOriginPolicy(options: OriginPolicyOptions, say?: SayOnce) {

@@ -24,11 +24,11 @@ export const BODY_READ_FIRST = {
 
 /**
  * A page's call reached the relay with a URL on another host than the one the browser called
- * (its `Host`): the framework builds request URLs from its own settings, so every call looks
- * cross-origin.
+ * (its `Host` or `X-Forwarded-Host`): a proxy rewrote `Host`, or the framework builds request
+ * URLs from its own settings, so every call looks cross-origin.
  */
 export const SEEN_HOST_DIFFERS =
-  "the request URL the relay was handed names another host than the browser called (a framework that builds it from its own hostname and port: Next.js self-hosted does): set createRelay's publicOrigin to the origin of your pages";
+  "the request URL the relay was handed names another host than the browser called (a proxy that rewrites Host, or a framework that builds the URL from its own hostname and port: self-hosted Next.js does): set createRelay's publicOrigin to the origin of your pages";
 
 /** Says a setup mistake on the server's console: once for each `kind` (by default the message itself). */
 export type SayOnce = (message: string, kind?: string) => void;

@@ -97,13 +97,18 @@ describe('a relay handed a URL on another host than the browser called', () => {
       authorize: () => false,
     });
   /** A page of `origin` posting to the relay, as Next.js hands it over: URL on localhost:3000, Host as sent. */
-  const post = async (relay: ReturnType<typeof createRelay>, origin: string, host = 'shop.example') => {
+  const post = async (
+    relay: ReturnType<typeof createRelay>,
+    origin: string,
+    sent: Record<string, string> = { host: 'shop.example' },
+    url = 'http://localhost:3000',
+  ) => {
     const answer = await relay(
-      new Request('http://localhost:3000/api/wallet/auth/credentials?accountId=x', {
+      new Request(`${url}/api/wallet/auth/credentials?accountId=x`, {
         method: 'POST',
         headers: {
           origin,
-          host,
+          ...sent,
           'content-type': 'application/json',
           'ew-account-id': 'InternalAccount:00000000-0000-4000-8000-000000000000',
         },
@@ -122,6 +127,25 @@ describe('a relay handed a URL on another host than the browser called', () => {
     }
     expect(said).to.have.length(1);
     expect(said[0]).to.include('publicOrigin');
+  });
+
+  it('behind a proxy that rewrote Host and passed X-Forwarded-Host on: the same fix', async () => {
+    const sent = { host: 'localhost:3000', 'x-forwarded-host': 'shop.example' };
+    const answer = await post(relayWith(), 'https://shop.example', sent);
+    expect([answer.status, answer.code]).to.deep.equal([500, 'RELAY_MISCONFIGURED']);
+    expect(answer.message).to.include('a proxy that rewrites Host, or a framework');
+  });
+
+  it("a Host naming its default port (as toNodeHandler's URL drops it) is no such mistake: a plain 403", async () => {
+    // Origin https://shop.example:80 is not the relay at http://shop.example: refused, and nothing said.
+    const answer = await post(
+      relayWith(),
+      'https://shop.example:80',
+      { host: 'shop.example:80' },
+      'http://shop.example',
+    );
+    expect([answer.status, answer.code]).to.deep.equal([403, 'FORBIDDEN']);
+    expect(said).to.deep.equal([]);
   });
 
   it('passes the origin check with publicOrigin set (refused at the next step, the empty body)', async () => {

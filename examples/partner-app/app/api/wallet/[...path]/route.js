@@ -10,4 +10,4 @@ const handle = (request) => {
   return relay(request);
 };
 
-export { handle as GET, handle as POST, handle as PUT, handle as PATCH, handle as DELETE, handle as OPTIONS };
+export { handle as GET, handle as POST, handle as PATCH, handle as DELETE, handle as OPTIONS };
