@@ -18,7 +18,7 @@ if (!customElements.get(EwApprovalWindow.tag)) customElements.define(EwApprovalW
 
 afterEach(() => document.querySelectorAll(EwApprovalWindow.tag).forEach((el) => el.remove()));
 
-async function facts(change?: (quote: Quote) => void): Promise<WindowFacts> {
+async function facts(change?: (quote: Quote) => void, msLeft = 60_000): Promise<WindowFacts> {
   const wallet = await newWallet();
   const quote = await quoteFor(wallet, 1_000);
   change?.(quote);
@@ -31,6 +31,7 @@ async function facts(change?: (quote: Quote) => void): Promise<WindowFacts> {
     payee: undefined,
     locale: 'en',
     embedderOrigin: 'https://shop.example',
+    msLeft,
   };
 }
 
@@ -89,6 +90,19 @@ describe('the confirmation window’s card', () => {
     expect(answers).to.deep.equal([true]);
     await sendMouse({ type: 'click', position: centre('cancel') });
     expect(answers).to.deep.equal([true, false]);
+  });
+
+  it('counts down the time the frame said was left; once it is gone, it says the quote expired and takes no Confirm', async () => {
+    const { el, part } = card(await facts(undefined, 61_500));
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('.countdown')!.textContent!.trim()).to.match(/^Quote expires in 1:0[12]$/);
+    const short = card(await facts(undefined, 1_200));
+    await short.el.updateComplete;
+    expect(short.part('submit')).to.not.equal(null);
+    await waitFor(() => short.part('submit') === null, 'Confirm gone once the quote expired', 5_000);
+    expect(short.part('error')!.textContent).to.equal('This quote has expired. Request a new one.');
+    expect(short.answers).to.deep.equal([]);
+    expect(part('submit')).to.not.equal(null); // the other, with a minute left, still offers it
   });
 
   it('cut off from its frame, it says so and offers nothing to press', async () => {

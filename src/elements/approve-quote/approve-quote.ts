@@ -240,7 +240,8 @@ export class EwApproveQuote extends WalletElement {
   /** Whether the user confirmed `view` in the frame's window, if there is one (a new quote closes it). */
   private confirmed(view: VerifiedQuote): Promise<boolean> {
     const { appName, destinationLabel, resolvedLocale: locale, payee, client } = this;
-    const facts = { appName, destinationLabel, locale, payee: payee.value, accountId: client?.accountId };
+    const msLeft = view.expiresAtMs - this.clock.now;
+    const facts = { appName, destinationLabel, locale, payee: payee.value, accountId: client?.accountId, msLeft };
     return this.elsewhere.confirm(this.confirmElsewhere, view, facts);
   }
 

@@ -21,6 +21,8 @@ export interface ApprovalFacts {
   /** Whom the committed account belongs to, as the service said (not signed; said so beside it). */
   payee: Payee | undefined;
   locale: string;
+  /** Time left to approve when the facts were sent, on the service's clock: the window counts down from it. */
+  msLeft: number;
 }
 
 /**

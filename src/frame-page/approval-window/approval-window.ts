@@ -2,7 +2,9 @@
  * The confirmation window's card (open-window.ts): the payment as the
  * approval in the frame showed it, checked again here from the quote, and a
  * Confirm that arms as Approve does (in view, and still, for a moment: a
- * window that opens under a double click does not take the second click).
+ * window that opens under a double click does not take the second click),
+ * and the time left to approve, counted down from what the frame said was
+ * left: once it is gone, the window says so and takes no Confirm.
  * Drawn only on the frame page, opened by the frame (run-window.ts).
  */
 import { css, html, nothing, type PropertyValues } from 'lit';
@@ -10,8 +12,9 @@ import { approveQuoteStyles } from '../../elements/approve-quote/approve-quote.s
 import { approveButton } from '../../elements/approve-quote/approve-button.js';
 import { Arming } from '../../elements/approve-quote/arming.js';
 import { payeeBlock, paymentDetails, requester } from '../../elements/approve-quote/payee.js';
-import { quoteSummary, showQuote, type Shown } from '../../elements/approve-quote/quote-summary.js';
+import { countdown, quoteSummary, showQuote, type Shown } from '../../elements/approve-quote/quote-summary.js';
 import { describeError, type ErrorInfo } from '../../elements/shared/error-info.js';
+import { ServerTimeController } from '../../elements/shared/server-time.js';
 import { themeStyles } from '../../elements/shared/theme.styles.js';
 import { WalletElement } from '../../elements/shared/wallet-element.js';
 import { errorText } from '../../elements/strings/index.js';
@@ -50,6 +53,10 @@ export class EwApprovalWindow extends WalletElement {
   private shown: Shown | undefined;
   private refused: ErrorInfo | undefined;
   private readonly arming = new Arming(this);
+  /** When the quote expires, on this window's clock (Date.now() when the facts came, plus their msLeft). */
+  private expiresAt = 0;
+  /** No client here: the device's clock, ticking while the countdown shows. */
+  private readonly clock = new ServerTimeController(this, () => !!this.shown && this.msLeft > 0);
   /** When Confirm last armed, and when the last press on the window began (performance.now()). */
   private armedAt = Infinity;
   private pressedAt = -Infinity;
@@ -76,6 +83,7 @@ export class EwApprovalWindow extends WalletElement {
     this.shown = this.refused = undefined;
     const facts = this.facts;
     if (!facts) return;
+    if (changed.has('facts')) this.expiresAt = Date.now() + facts.msLeft;
     const { allowUnverifiedPayment, accountId, destinationLabel } = facts;
     try {
       // Checked again here as the frame's approval did: this window shows only what the payload commits to.
@@ -100,8 +108,12 @@ export class EwApprovalWindow extends WalletElement {
     if (changed.has('facts') && this.shown) this.renderRoot.querySelector<HTMLElement>('h1')?.focus();
   }
 
+  private get msLeft(): number {
+    return this.expiresAt - this.clock.now;
+  }
+
   private confirm(): void {
-    if (this.arming.armed && this.pressedAt > this.armedAt && !this.lost) this.answer(true);
+    if (this.arming.armed && this.pressedAt > this.armedAt && !this.lost && this.msLeft > 0) this.answer(true);
   }
 
   protected override render() {
@@ -122,14 +134,19 @@ export class EwApprovalWindow extends WalletElement {
       ${requester(facts.appName, facts.embedderOrigin, s)} ${payeeBlock(shown, read, s)} ${quoteSummary(shown, s)}
       ${paymentDetails(shown, read, s)}
       ${view.verified ? nothing : html`<p part="warning" id="unverified">${s.paymentUnverified}</p>`}
-      ${approveButton({
-        view,
-        pending: false,
-        arming: this.arming,
-        framed: false,
-        press: () => this.confirm(),
-        s: { ...s, approve: words.confirm },
-      })}
+      ${
+        this.msLeft <= 0
+          ? html`<p part="error" role="alert">${s.quoteExpired}</p>`
+          : html`${countdown(this.msLeft, s)}
+            ${approveButton({
+              view,
+              pending: false,
+              arming: this.arming,
+              framed: false,
+              press: () => this.confirm(),
+              s: { ...s, approve: words.confirm },
+            })}`
+      }
       <button part="cancel" class="secondary" type="button" @click=${() => this.answer(false)}>${s.cancel}</button>
     </div>`;
   }

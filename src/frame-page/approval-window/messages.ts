@@ -42,6 +42,8 @@ export function readFactsMessage(data: unknown): FactsMessage | undefined {
     typeof facts.locale === 'string' &&
     typeof facts.embedderOrigin === 'string' &&
     typeof facts.allowUnverifiedPayment === 'boolean' &&
+    typeof facts.msLeft === 'number' &&
+    Number.isFinite(facts.msLeft) &&
     (facts.payee === undefined || !!record(facts.payee));
   return ok ? (m as unknown as FactsMessage) : undefined;
 }
