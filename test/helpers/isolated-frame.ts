@@ -139,13 +139,33 @@ export async function pressInFrame(name: string, key = 'Enter', maxPresses = 40)
   ).catch(() => {
     throw new Error(`no "${name}" in the frame: ${JSON.stringify(frameWallets())}`);
   });
-  for (let presses = 0; !frameWallets().some((w) => w.focus === name); presses++) {
-    if (presses === maxPresses) throw new Error(`Tab never reached "${name}" (${JSON.stringify(frameWallets())})`);
-    await sendKeys({ press: 'Tab' });
-    // The frame reports every 50 ms: wait for the second report after this press (the first may have
-    // been made before the frame handled it), however slow a loaded machine makes them.
+  // The frame reports every 50 ms: wait for the second report from now (the first may have been made
+  // before the frame handled the last key), however slow a loaded machine makes them.
+  const freshReport = async () => {
     const after = walletReports;
-    await waitFor(() => walletReports >= after + 2, 'the frame reporting after a Tab');
+    await waitFor(() => walletReports >= after + 2, 'the frame reporting');
+  };
+  /** What the frame shows, as text: the same twice running is a view done rendering. */
+  const view = () => JSON.stringify(frameWallets().map((w) => [w.buttons, w.focus, w.focusDisabled]));
+  // The frame's own focus counts only while this page's focus is in the element that holds the frame
+  // (its shadow root is closed: the element itself is focused here). A frame's view can focus a
+  // button while this page's focus is elsewhere, and a key then goes to this page.
+  const inElement = () => !!document.activeElement?.localName.startsWith('ew-');
+  const focused = () => inElement() && frameWallets().some((w) => w.focus === name && !w.focusDisabled);
+  // A button turned off under the focus (its element reading) takes the key once it is on again: wait, do not Tab.
+  const turnedOff = () => inElement() && frameWallets().some((w) => w.focus === name && w.focusDisabled);
+  for (let tabs = 0, looks = 0; ; looks++) {
+    // Pressed only on a view that holds still with the focus on `name`: a key sent while a view
+    // re-renders (a sign-out's sign-in view taking its methods) lands on nothing.
+    const seen = view();
+    await freshReport();
+    if (focused() && view() === seen) break;
+    const stuck = () => new Error(`Tab never reached "${name}" (${JSON.stringify(frameWallets())})`);
+    if (looks === 100) throw stuck();
+    if (!focused() && !turnedOff()) {
+      if (tabs++ === maxPresses) throw stuck();
+      await sendKeys({ press: 'Tab' });
+    }
   }
   await sendKeys({ press: key });
 }
@@ -184,6 +204,8 @@ export interface FrameWallet {
   theme: Record<string, string>;
   /** The text (for a field, its label) of the element that has focus in the frame, if any. */
   focus: string | null;
+  /** The focused element is a button turned off (its element is reading or working). */
+  focusDisabled: boolean;
   /** How many words of the recovery phrase the frame shows. */
   words: number;
   /** The passkey ceremonies the frame's iframe delegates to it (Chromium's policy; null elsewhere). */

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { afterEach, describe, it, itNeeds } from '#test-harness';
 import { newWallet } from '../helpers/browser-stack.js';
 import { sendKeys, waitFor } from '../helpers/dom.js';
-import { isolatedWallet, signInByKeyboard, withHostPorts } from '../helpers/isolated-frame.js';
+import { isolatedWallet, pressInFrame, signInByKeyboard, withHostPorts } from '../helpers/isolated-frame.js';
 
 afterEach(() => document.querySelectorAll('ew-wallet').forEach((el) => el.remove()));
 
@@ -127,8 +127,7 @@ describe('isolated mode: <ew-wallet frame> from the host script', () => {
       });
       // The wallet still calls its own relay: a code sign-in completes.
       (document.activeElement as HTMLElement | null)?.blur();
-      await sendKeys({ press: 'Tab' });
-      await sendKeys({ press: 'Enter' });
+      await pressInFrame('Email me a code', 'Enter', 6);
       await waitFor(() => heard.includes('ew-otp-sent'), 'the code sent through the frame’s relay');
       await sendKeys({ type: '000000' });
       await waitFor(() => heard.includes('ew-signed-in'), 'signed in');
