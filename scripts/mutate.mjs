@@ -673,8 +673,16 @@ export const MUTANTS = [
   {
     name: 'isolated: the confirmation window’s Confirm takes a press begun before it armed',
     file: 'src/frame-page/approval-window/approval-window.ts',
-    search: '    if (this.arming.armed && this.pressedAt > this.armedAt && !this.lost) this.answer(true);',
-    replace: '    if (this.arming.armed && !this.lost) this.answer(true);',
+    search:
+      '    if (this.arming.armed && this.pressedAt > this.armedAt && !this.lost && this.msLeft > 0) this.answer(true);',
+    replace: '    if (this.arming.armed && !this.lost && this.msLeft > 0) this.answer(true);',
+    tests: ['test/frame-page/approval-window.browser.test.ts'],
+  },
+  {
+    name: 'isolated: the confirmation window offers Confirm after the quote expired',
+    file: 'src/frame-page/approval-window/approval-window.ts',
+    search: '        this.msLeft <= 0',
+    replace: '        false',
     tests: ['test/frame-page/approval-window.browser.test.ts'],
   },
   // The sandbox's rules (src/sandbox).
