@@ -6,47 +6,29 @@
  */
 import { expect } from 'chai';
 import express from 'express';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
-import { createRelay, toNodeHandler } from '../../src/relay/index.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { createWalletCustomer } from '../helpers/stack.js';
+import { describe, it } from 'node:test';
+import { toNodeHandler } from '../../src/relay/index.js';
+import { mountStack } from '../helpers/mounted-relay.js';
 
 describe('toNodeHandler mounted in Express 5', () => {
-  let sandbox: Sandbox;
-  let accountId: string;
-  const servers: Server[] = [];
-
-  before(async () => {
-    sandbox = await startSandbox();
-    ({ accountId } = await createWalletCustomer(sandbox, { email: 'express-mount@example.com' }));
-  });
-  after(async () => {
-    for (const server of servers) server.close();
-    await sandbox?.close();
-  });
+  const stack = mountStack('express-mount@example.com');
 
   async function serve(
     mount: (app: express.Express, handler: ReturnType<typeof toNodeHandler>) => void,
     basePath: string,
   ) {
-    const relay = createRelay({
-      serviceUrl: sandbox.baseUrl,
-      credentials: sandbox.credentials,
-      basePath,
-      authorize: () => true,
-    });
     const app = express();
-    mount(app, toNodeHandler(relay));
+    mount(app, toNodeHandler(stack.relay(basePath)));
     const server = createServer(app);
-    servers.push(server);
+    stack.closeAfter(() => server.close());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
 
   const listCredentials = async (origin: string, path = '/api/wallet') => {
-    const response = await fetch(`${origin}${path}/auth/credentials?accountId=${encodeURIComponent(accountId)}`);
+    const response = await fetch(`${origin}${path}/auth/credentials?accountId=${encodeURIComponent(stack.accountId)}`);
     return { status: response.status, body: (await response.json()) as { code?: string; message?: string } };
   };
 
@@ -86,7 +68,7 @@ describe('toNodeHandler mounted in Express 5', () => {
     const credentialsOf = async (origin: string) =>
       fetch(`${origin}/api/wallet/auth/credentials/AuthMethod:00000000-0000-4000-8000-000000000000/challenge`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'ew-account-id': accountId, origin },
+        headers: { 'content-type': 'application/json', 'ew-account-id': stack.accountId, origin },
         body: '{}',
       });
     expect((await credentialsOf(untouched)).status).to.not.equal(500);

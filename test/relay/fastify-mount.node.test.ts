@@ -8,55 +8,29 @@
  */
 import { expect } from 'chai';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { after, afterEach, before, describe, it, mock } from 'node:test';
-import { createRelay, toNodeHandler } from '../../src/relay/index.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { createWalletCustomer } from '../helpers/stack.js';
+import { describe, it } from 'node:test';
+import { toNodeHandler } from '../../src/relay/index.js';
+import { mountStack, serverConsole } from '../helpers/mounted-relay.js';
 
 /** A code request for a credential that does not exist: refused by the service (404), not by the relay's mount. */
 const UNKNOWN_CHALLENGE = '/api/wallet/auth/credentials/AuthMethod:00000000-0000-4000-8000-000000000000/challenge';
 
 describe('the relay mounted in Fastify 5, and a fetch handler given a read body', () => {
-  let sandbox: Sandbox;
-  let accountId: string;
-  const apps: FastifyInstance[] = [];
-
-  before(async () => {
-    sandbox = await startSandbox();
-    ({ accountId } = await createWalletCustomer(sandbox, { email: 'fastify-mount@example.com' }));
-  });
-  after(async () => {
-    for (const app of apps) await app.close();
-    await sandbox?.close();
-  });
-
-  /** The server console's lines, as the relay says a setup mistake there. */
-  let said: string[] = [];
-  const listen = () => {
-    said = [];
-    mock.method(console, 'error', (line: string) => said.push(line));
-  };
-  afterEach(() => mock.restoreAll());
-
-  const relay = () =>
-    createRelay({
-      serviceUrl: sandbox.baseUrl,
-      credentials: sandbox.credentials,
-      basePath: '/api/wallet',
-      authorize: () => true,
-    });
+  const stack = mountStack('fastify-mount@example.com');
+  const said = serverConsole();
+  const relay = () => stack.relay();
 
   async function serve(mount: (app: FastifyInstance, handler: ReturnType<typeof toNodeHandler>) => void) {
     const app = Fastify();
     mount(app, toNodeHandler(relay()));
-    apps.push(app);
+    stack.closeAfter(() => app.close());
     return app.listen({ port: 0, host: '127.0.0.1' });
   }
 
   const post = (origin: string) =>
     fetch(`${origin}${UNKNOWN_CHALLENGE}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'ew-account-id': accountId, origin },
+      headers: { 'content-type': 'application/json', 'ew-account-id': stack.accountId, origin },
       body: '{}',
     });
 
@@ -71,7 +45,7 @@ describe('the relay mounted in Fastify 5, and a fetch handler given a read body'
         });
       }),
     );
-    const list = await fetch(`${origin}/api/wallet/auth/credentials?accountId=${encodeURIComponent(accountId)}`);
+    const list = await fetch(`${origin}/api/wallet/auth/credentials?accountId=${encodeURIComponent(stack.accountId)}`);
     expect(list.status).to.equal(200);
     const answer = await post(origin);
     expect(answer.status).to.equal(404);
@@ -85,30 +59,28 @@ describe('the relay mounted in Fastify 5, and a fetch handler given a read body'
         return handler(request.raw, reply.raw);
       }),
     );
-    listen();
     const answer = await post(origin);
     expect(answer.status).to.equal(500);
     const body = (await answer.json()) as { code: string; message: string };
     expect(body.code).to.equal('RELAY_MISCONFIGURED');
     expect(body.message).to.include('removeAllContentTypeParsers()').and.not.include('express.json()');
-    expect(said, 'one line on the server console, with the fix').to.have.length(1);
-    expect(said[0]).to.include('removeAllContentTypeParsers()');
+    expect(said.lines, 'one line on the server console, with the fix').to.have.length(1);
+    expect(said.lines[0]).to.include('removeAllContentTypeParsers()');
   });
 
   it('the fetch handler given a Request whose body was read: RELAY_MISCONFIGURED naming the fix', async () => {
     const request = new Request(`http://127.0.0.1${UNKNOWN_CHALLENGE}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'ew-account-id': accountId, origin: 'http://127.0.0.1' },
+      headers: { 'content-type': 'application/json', 'ew-account-id': stack.accountId, origin: 'http://127.0.0.1' },
       body: '{}',
     });
     await request.json(); // what a framework's own body reading does first
-    listen();
     const answer = await relay()(request);
     expect(answer.status).to.equal(500);
     const body = (await answer.json()) as { code: string; message: string };
     expect(body.code).to.equal('RELAY_MISCONFIGURED');
     expect(body.message).to.include('c.req.raw').and.include("Next.js: the route handler's request");
-    expect(said, 'one line on the server console, with the fix').to.have.length(1);
-    expect(said[0]).to.include('c.req.raw');
+    expect(said.lines, 'one line on the server console, with the fix').to.have.length(1);
+    expect(said.lines[0]).to.include('c.req.raw');
   });
 });

@@ -6,13 +6,12 @@
  * says so with Nest's fix, not a mount mistake the wildcard would suggest.
  */
 import 'reflect-metadata';
-import { Body, Controller, Module, Post, type INestApplication, type MiddlewareConsumer } from '@nestjs/common';
+import { Body, Controller, Module, Post, type MiddlewareConsumer } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { expect } from 'chai';
-import { after, before, describe, it, mock } from 'node:test';
-import { createRelay, toNodeHandler } from '../../src/relay/index.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { createWalletCustomer } from '../helpers/stack.js';
+import { describe, it } from 'node:test';
+import { toNodeHandler } from '../../src/relay/index.js';
+import { mountStack, serverConsole } from '../helpers/mounted-relay.js';
 
 /** A code request for a credential that does not exist: refused by the service (404), not by the relay's mount. */
 const UNKNOWN_CHALLENGE = '/api/wallet/auth/credentials/AuthMethod:00000000-0000-4000-8000-000000000000/challenge';
@@ -28,29 +27,12 @@ Post('echo')(EchoController.prototype, 'echo', Object.getOwnPropertyDescriptor(E
 Body()(EchoController.prototype, 'echo', 0);
 
 describe('the relay mounted in NestJS 12 (Express platform)', () => {
-  let sandbox: Sandbox;
-  let accountId: string;
-  const apps: INestApplication[] = [];
-
-  before(async () => {
-    sandbox = await startSandbox();
-    ({ accountId } = await createWalletCustomer(sandbox, { email: 'nestjs-mount@example.com' }));
-  });
-  after(async () => {
-    for (const app of apps) await app.close();
-    await sandbox?.close();
-  });
+  const stack = mountStack('nestjs-mount@example.com');
+  const said = serverConsole();
 
   /** A Nest app with the relay used before init (`app-use`) or applied as the module's middleware. */
   async function serve(mount: 'app-use' | 'module-middleware'): Promise<string> {
-    const handler = toNodeHandler(
-      createRelay({
-        serviceUrl: sandbox.baseUrl,
-        credentials: sandbox.credentials,
-        basePath: '/api/wallet',
-        authorize: () => true,
-      }),
-    );
+    const handler = toNodeHandler(stack.relay());
     class AppModule {
       configure(consumer: MiddlewareConsumer) {
         if (mount === 'module-middleware') consumer.apply(handler).forRoutes('/api/wallet/*path');
@@ -58,7 +40,7 @@ describe('the relay mounted in NestJS 12 (Express platform)', () => {
     }
     Module({ controllers: [EchoController] })(AppModule);
     const app = await NestFactory.create(AppModule, { logger: false });
-    apps.push(app);
+    stack.closeAfter(() => app.close());
     if (mount === 'app-use') app.use('/api/wallet', handler);
     await app.listen(0, '127.0.0.1');
     return (await app.getUrl()).replace('[::1]', '127.0.0.1');
@@ -66,11 +48,12 @@ describe('the relay mounted in NestJS 12 (Express platform)', () => {
 
   const post = (origin: string, path: string, body: string, headers: Record<string, string> = {}) =>
     fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-  const askForCode = (origin: string) => post(origin, UNKNOWN_CHALLENGE, '{}', { 'ew-account-id': accountId, origin });
+  const askForCode = (origin: string) =>
+    post(origin, UNKNOWN_CHALLENGE, '{}', { 'ew-account-id': stack.accountId, origin });
 
   it('app.use() before init (the recipe): reads and posts reach the service, and the app’s routes still parse JSON', async () => {
     const origin = await serve('app-use');
-    const list = await fetch(`${origin}/api/wallet/auth/credentials?accountId=${encodeURIComponent(accountId)}`);
+    const list = await fetch(`${origin}/api/wallet/auth/credentials?accountId=${encodeURIComponent(stack.accountId)}`);
     expect(list.status).to.equal(200);
     const answer = await askForCode(origin);
     expect(answer.status).to.equal(404);
@@ -81,20 +64,14 @@ describe('the relay mounted in NestJS 12 (Express platform)', () => {
   it('as a module’s middleware, after Nest’s parser: RELAY_MISCONFIGURED naming Nest’s fix, not the mount', async () => {
     const origin = await serve('module-middleware');
     // A read has no body to lose, and its wildcard mount is no mount mistake.
-    const list = await fetch(`${origin}/api/wallet/auth/credentials?accountId=${encodeURIComponent(accountId)}`);
+    const list = await fetch(`${origin}/api/wallet/auth/credentials?accountId=${encodeURIComponent(stack.accountId)}`);
     expect(list.status).to.equal(200);
-    const said: string[] = [];
-    mock.method(console, 'error', (line: string) => said.push(line));
-    try {
-      const answer = await askForCode(origin);
-      expect(answer.status).to.equal(500);
-      const body = (await answer.json()) as { code: string; message: string };
-      expect(body.code).to.equal('RELAY_MISCONFIGURED');
-      expect(body.message).to.include('NestJS: app.use() it before app.init()').and.not.include('basePath');
-      expect(said, 'one line on the server console, with the fix').to.have.length(1);
-      expect(said[0]).to.include('NestJS: app.use() it before app.init()');
-    } finally {
-      mock.restoreAll();
-    }
+    const answer = await askForCode(origin);
+    expect(answer.status).to.equal(500);
+    const body = (await answer.json()) as { code: string; message: string };
+    expect(body.code).to.equal('RELAY_MISCONFIGURED');
+    expect(body.message).to.include('NestJS: app.use() it before app.init()').and.not.include('basePath');
+    expect(said.lines, 'one line on the server console, with the fix').to.have.length(1);
+    expect(said.lines[0]).to.include('NestJS: app.use() it before app.init()');
   });
 });

@@ -8,16 +8,12 @@
  * A relay handed a URL on another host than the browser called: below.
  */
 import { expect } from 'chai';
-import { afterEach, beforeEach, describe, it, mock } from 'node:test';
+import { describe, it } from 'node:test';
 import { createRelay } from '../../src/relay/index.js';
+import { serverConsole } from '../helpers/mounted-relay.js';
 
 describe('a relay reached outside its basePath', () => {
-  let said: string[];
-  beforeEach(() => {
-    said = [];
-    mock.method(console, 'error', (line: string) => said.push(line));
-  });
-  afterEach(() => mock.restoreAll());
+  const said = serverConsole();
 
   const relay = createRelay({
     serviceUrl: 'http://127.0.0.1:9', // never asked: the mount is refused first
@@ -42,8 +38,8 @@ describe('a relay reached outside its basePath', () => {
     const passkey = await ask('/wallet/passkeys/registration-options', 'POST');
     expect(passkey.message).to.include('set basePath: "/wallet"');
     // One console line for the mistake, whatever paths come (a visitor cannot fill the console).
-    expect(said).to.have.length(1);
-    expect(said[0]).to.include('set basePath: "/api/payments"');
+    expect(said.lines).to.have.length(1);
+    expect(said.lines[0]).to.include('set basePath: "/api/payments"');
   });
 
   it('a request that is no wallet call is a plain 404, and says nothing', async () => {
@@ -54,7 +50,7 @@ describe('a relay reached outside its basePath', () => {
       const answer = await ask(path, 'GET', fromWallet);
       expect([answer.status, answer.code], path).to.deep.equal([404, 'NOT_FOUND']);
     }
-    expect(said).to.deep.equal([]);
+    expect(said.lines).to.deep.equal([]);
   });
 
   it('each relay says its own mistake: another relay in the process is not silenced', async () => {
@@ -69,7 +65,7 @@ describe('a relay reached outside its basePath', () => {
     const headers = { 'ew-account-id': 'InternalAccount:00000000-0000-4000-8000-000000000000' };
     await one(new Request('http://127.0.0.1/a/auth/credentials?accountId=x', { headers }));
     await other(new Request('http://127.0.0.1/b/auth/credentials?accountId=x', { headers }));
-    expect(said.filter((line) => line.includes('set basePath'))).to.have.length(2);
+    expect(said.lines.filter((line) => line.includes('set basePath'))).to.have.length(2);
   });
 });
 
@@ -81,12 +77,7 @@ describe('a relay reached outside its basePath', () => {
  * call from another site stays a plain 403.
  */
 describe('a relay handed a URL on another host than the browser called', () => {
-  let said: string[];
-  beforeEach(() => {
-    said = [];
-    mock.method(console, 'error', (line: string) => said.push(line));
-  });
-  afterEach(() => mock.restoreAll());
+  const said = serverConsole();
 
   const relayWith = (publicOrigin?: string) =>
     createRelay({
@@ -125,8 +116,8 @@ describe('a relay handed a URL on another host than the browser called', () => {
       expect([answer.status, answer.code]).to.deep.equal([500, 'RELAY_MISCONFIGURED']);
       expect(answer.message).to.include("set createRelay's publicOrigin to the origin of your pages");
     }
-    expect(said).to.have.length(1);
-    expect(said[0]).to.include('publicOrigin');
+    expect(said.lines).to.have.length(1);
+    expect(said.lines[0]).to.include('publicOrigin');
   });
 
   it('behind a proxy that rewrote Host and passed X-Forwarded-Host on: the same fix', async () => {
@@ -145,13 +136,13 @@ describe('a relay handed a URL on another host than the browser called', () => {
       'http://shop.example',
     );
     expect([answer.status, answer.code]).to.deep.equal([403, 'FORBIDDEN']);
-    expect(said).to.deep.equal([]);
+    expect(said.lines).to.deep.equal([]);
   });
 
   it('passes the origin check with publicOrigin set (refused at the next step, the empty body)', async () => {
     const answer = await post(relayWith('https://shop.example'), 'https://shop.example');
     expect([answer.status, answer.code]).to.deep.equal([400, 'INVALID_INPUT']);
-    expect(said).to.deep.equal([]);
+    expect(said.lines).to.deep.equal([]);
   });
 
   it("another site's call is a plain cross-origin 403, and says nothing", async () => {
@@ -160,6 +151,6 @@ describe('a relay handed a URL on another host than the browser called', () => {
       expect([answer.status, answer.code]).to.deep.equal([403, 'FORBIDDEN']);
       expect(answer.message).to.include('Cross-origin');
     }
-    expect(said).to.deep.equal([]);
+    expect(said.lines).to.deep.equal([]);
   });
 });
