@@ -56,4 +56,25 @@ describe(`the engine driver (${testEngine()})`, () => {
     expect(problems).to.include('driver check: uncaught');
     expect(problems).to.match(/CSP violation: style-src/);
   });
+
+  it('sizes the viewport, or says how narrow the window goes; moves the pointer off what it hovered', async () => {
+    const tab = await open();
+    expect(await tab.resize(1024, 800)).to.equal(1024);
+    expect(await tab.evaluate(() => [innerWidth, innerHeight])).to.deep.equal([1024, 800]);
+    const narrow = await tab.resize(375, 800);
+    expect(narrow).to.equal(await tab.evaluate(() => innerWidth));
+    // WebKitGTK's MiniBrowser stops at its toolbar's width; the others reach it exactly.
+    if (testEngine() === 'webkit') expect(narrow).to.be.within(375, 600);
+    else expect(narrow).to.equal(375);
+
+    await tab.click({ role: 'button', name: 'Deep action' });
+    const hovered = () =>
+      tab.evaluate(() => {
+        const host = [...document.querySelectorAll('*')].find((el) => el.shadowRoot?.querySelector('button'));
+        return Boolean(host?.shadowRoot?.querySelector('button:hover'));
+      });
+    expect(await hovered()).to.equal(true);
+    await tab.pointerAway();
+    expect(await hovered()).to.equal(false);
+  });
 });

@@ -16,7 +16,9 @@ export const otpSignInStyles = css`
     box-sizing: content-box !important;
     height: auto !important;
     min-height: 48px !important;
-    max-width: 14ch !important;
+    /* No wider than the card (less its padding and border): Firefox otherwise holds a 320 px phone's card open at 14ch. */
+    min-width: 0 !important;
+    max-width: min(14ch, calc(100% - 2 * var(--_space) - 2px)) !important;
     margin: 0 !important;
     padding: 0 var(--_space) !important;
     border: 1px solid var(--_border) !important;

@@ -38,8 +38,10 @@ function pagePrimitives(page: Page): PagePrimitives {
     run: (fn, arg) => page.evaluate(fn as never, arg) as never,
     goto: async (url) => void (await page.goto(url)),
     click: (x, y) => page.mouse.click(x, y),
+    hover: (x, y) => page.mouse.move(x, y),
     type: (text) => page.keyboard.type(text),
     screenshot: async (path) => void (await page.screenshot({ path, fullPage: true })),
+    resize: (width, height) => page.setViewportSize({ width, height }),
     reported: () => ({ problems, warnings }),
     addInitScript: async (fn, arg) => void (await page.addInitScript(fn as never, arg)),
     async addAuthenticator() {

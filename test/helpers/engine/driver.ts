@@ -30,9 +30,13 @@ export interface PagePrimitives {
   goto(url: string): Promise<void>;
   /** A real mouse click at viewport coordinates. */
   click(x: number, y: number): Promise<void>;
+  /** Moves the real mouse to viewport coordinates, pressing nothing. */
+  hover(x: number, y: number): Promise<void>;
   /** Real key presses into the focused element, one character at a time. */
   type(text: string): Promise<void>;
   screenshot(path: string): Promise<void>;
+  /** Sets the page's viewport to `width` × `height` CSS pixels (the window's size where the automation sizes only windows). */
+  resize(width: number, height: number): Promise<void>;
   /** Console errors and uncaught errors the automation reported (empty where it reports none). */
   reported(): { problems: string[]; warnings: string[] };
   /** Runs `fn(arg)` in every document this page loads from now on: before the page's scripts where the automation can, else right after load. */
@@ -64,6 +68,11 @@ export function framePrimitives(
       const box = await frame.box();
       if (!box) throw new Error('the frame is not on screen');
       await page.click(box.x + x, box.y + y);
+    },
+    async hover(x, y) {
+      const box = await frame.box();
+      if (!box) throw new Error('the frame is not on screen');
+      await page.hover(box.x + x, box.y + y);
     },
     frame: undefined,
     popup: undefined,
@@ -190,6 +199,11 @@ export class Tab {
     await this.page.click(x, y);
   }
 
+  /** Moves the mouse to the viewport's top-left corner, so that nothing the page measures is hovered. */
+  async pointerAway(): Promise<void> {
+    await this.page.hover(0, 0);
+  }
+
   /** Clicks into a field and types `text` key by key. */
   async type(query: Query, text: string): Promise<void> {
     await this.click(query);
@@ -262,6 +276,21 @@ export class Tab {
 
   screenshot(path: string): Promise<void> {
     return this.page.screenshot(path);
+  }
+
+  /**
+   * Sets the viewport to `width` × `height`; resolves with the width the page's layout then has:
+   * `width`, or the narrowest the engine's window reaches (it has stayed so for half a second).
+   */
+  async resize(width: number, height: number): Promise<number> {
+    await this.page.resize(width, height);
+    let last = { width: 0, since: Date.now() };
+    return this.until(async () => {
+      const now = await this.run(() => window.innerWidth, undefined);
+      if (now === width) return now;
+      if (now !== last.width) last = { width: now, since: Date.now() };
+      return Date.now() - last.since > 500 ? now : { wait: `a viewport ${width} px wide (${now} px now)` };
+    });
   }
 
   addAuthenticator(): Promise<string> {

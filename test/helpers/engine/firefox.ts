@@ -7,8 +7,13 @@ import puppeteer, { type Page } from 'puppeteer-core';
 import { ensureFirefox } from '../../../scripts/firefox.mjs';
 import { frameOf, inPageScript, Tab, type Engine, type PagePrimitives } from './driver.js';
 
-export async function launchFirefox(): Promise<Engine> {
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: ensureFirefox(), headless: true });
+export async function launchFirefox(options: { reducedMotion?: boolean } = {}): Promise<Engine> {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: ensureFirefox(),
+    headless: true,
+    ...(options.reducedMotion ? { extraPrefsFirefox: { 'ui.prefersReducedMotion': 1 } } : {}),
+  });
   return {
     name: 'firefox',
     consoleFromLoad: {},
@@ -43,8 +48,10 @@ function pagePrimitives(page: Page): PagePrimitives {
     run: (fn, arg) => page.evaluate(fn as never, arg) as never,
     goto: async (url) => void (await page.goto(url)),
     click: (x, y) => page.mouse.click(x, y),
+    hover: (x, y) => page.mouse.move(x, y),
     type: (text) => page.keyboard.type(text),
     screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png`, fullPage: true })),
+    resize: (width, height) => page.setViewport({ width, height }),
     reported: () => ({ problems, warnings }),
     addInitScript: async (fn, arg) => void (await page.evaluateOnNewDocument(fn as never, arg)),
     async addAuthenticator() {

@@ -76,11 +76,30 @@ export async function launchWebKit(): Promise<Engine> {
                 .up()
                 .perform(),
             ),
+          hover: (x, y) =>
+            queue.in(handle, () =>
+              session
+                .action('pointer', { parameters: { pointerType: 'mouse' } })
+                .move({ x, y, origin: 'viewport' })
+                .perform(),
+            ),
           // webdriverio's keys() sends a string as one chord (all down, then all up): a repeated key would be lost.
           type: async (text) => {
             for (const key of text) await queue.in(handle, () => session.keys(key));
           },
           screenshot: (path) => queue.in(handle, () => session.saveScreenshot(path)).then(() => undefined),
+          // Classic WebDriver sizes the window: sized once, then again by what its toolbar and frame take
+          // from the viewport. MiniBrowser's window is no narrower than its toolbar (Tab.resize says so).
+          async resize(width, height) {
+            for (let attempt = 0; attempt < 3; attempt++) {
+              const inner = await run(() => ({ w: window.innerWidth, h: window.innerHeight }), undefined);
+              if (inner.w === width && inner.h === height) return;
+              const outer = await queue.in(handle, () => session.getWindowSize());
+              await queue.in(handle, () =>
+                session.setWindowSize(outer.width + width - inner.w, outer.height + height - inner.h),
+              );
+            }
+          },
           reported: () => ({ problems: [], warnings: [] }),
           // For the documents loaded from now on, as the other engines' init scripts.
           addInitScript: async (fn, arg) => void initScripts.push({ fn: fn as (arg: any) => void, arg }),

@@ -24,7 +24,17 @@ import { PNG } from 'pngjs';
 import { format, resolveConfig } from 'prettier';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/chromium.mjs';
 import { startDemo, type RunningDemo } from '../../helpers/demo-server.js';
-import { acceptanceProblems, recordCspViolations, tally } from './acceptance.js';
+import {
+  acceptanceProblems,
+  approveArmed,
+  NARROW,
+  recordCspViolations,
+  tally,
+  VARIANTS,
+  walletSettled,
+  type InPage,
+  type Variant,
+} from './acceptance.js';
 import { testEngine } from '../../helpers/engine/index.js';
 
 const UPDATE = process.env['GALLERY_UPDATE'] === '1';
@@ -47,23 +57,6 @@ const OTHER_BUILD_TOLERANCE = 0.02;
 /** The Chromium build that took the committed pictures. */
 const BUILD_FILE = `${DIR}/chromium-version.txt`;
 
-interface Variant {
-  name: string;
-  title: string;
-  width: number;
-  theme: '' | 'dark';
-  accent?: string;
-  locale: 'en' | 'es';
-}
-
-const VARIANTS: Variant[] = [
-  { name: 'light-1024', title: 'Light, 1024 px', width: 1024, theme: '', locale: 'en' },
-  { name: 'light-375', title: 'Light, 375 px', width: 375, theme: '', locale: 'en' },
-  { name: 'dark-375', title: 'Dark, 375 px', width: 375, theme: 'dark', locale: 'en' },
-  { name: 'accent-1024', title: 'Custom accent, 1024 px', width: 1024, theme: '', accent: '#0a7d4f', locale: 'en' },
-  { name: 'es-375', title: 'Spanish, 375 px', width: 375, theme: '', locale: 'es' },
-];
-
 /** The pinned faces: family, weight, file in the npm package. */
 const require = createRequire(import.meta.url);
 const FACES = [
@@ -83,8 +76,6 @@ const shots: { state: string; caption: string }[] = [];
 const changed: string[] = [];
 /** What the acceptance checks found, state by state (acceptance.ts). */
 const problems: string[] = [];
-/** The narrowest phone the checks also hold at (no picture). */
-const NARROW = 320;
 
 describe('the gallery: every state of the elements, as pictures compared with the committed ones', () => {
   if (testEngine() !== 'chromium') {
@@ -94,6 +85,7 @@ describe('the gallery: every state of the elements, as pictures compared with th
   let demo: RunningDemo;
   let browser: Browser;
   let page: Page;
+  let inPage: InPage;
 
   let fontDir: string;
   let tolerance = TOLERANCE;
@@ -115,7 +107,8 @@ describe('the gallery: every state of the elements, as pictures compared with th
       locale: 'en-US',
       timezoneId: 'UTC',
     });
-    await recordCspViolations(page);
+    await page.addInitScript(recordCspViolations);
+    inPage = (fn, arg) => page.evaluate(fn as never, arg);
     // GALLERY_CPU_SLOWDOWN=4 runs the page four times slower, as on a loaded CI machine: the
     // pictures must not change (every wait is on a state, never on a time).
     const slowdown = Number(process.env['GALLERY_CPU_SLOWDOWN'] ?? 1);
@@ -181,34 +174,14 @@ describe('the gallery: every state of the elements, as pictures compared with th
     await armed();
   }
 
-  /** Until an approve button on the page (if any) is enabled. */
-  async function armed(): Promise<void> {
-    await page.waitForFunction(() => {
-      const button = document
-        .querySelector('#approve')
-        ?.shadowRoot?.querySelector<HTMLButtonElement>('[part~="submit"]');
-      // Approve stays focusable while it arms: armed is aria-disabled="false".
-      return !button || button.getAttribute('aria-disabled') === 'false';
-    });
-  }
+  /** Until an approve button on the page (if any) is armed. */
+  const armed = () => page.waitForFunction(approveArmed);
 
   /**
-   * Waits until nothing in the wallet (nested shadow roots included) is still
-   * loading: no aria-busy="true", no skeleton. A slower machine then pictures
-   * the same state as a fast one.
+   * Until nothing in the wallet is still loading: a slower machine then pictures the same state
+   * as a fast one.
    */
-  async function settled(): Promise<void> {
-    await page.waitForFunction(() => {
-      // A walk with a stack, not a recursive helper: tsx would wrap a named inner function in a
-      // helper the page does not have.
-      const roots: ParentNode[] = [document.querySelector('#wallet')!];
-      for (let root = roots.pop(); root; root = roots.pop()) {
-        if (root.querySelector('[aria-busy="true"], .skeleton')) return false;
-        for (const el of root.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
-      }
-      return true;
-    });
-  }
+  const settled = () => page.waitForFunction(walletSettled);
 
   /**
    * Paints what changes every run (times, ids, the address and its QR code) solid magenta, in
@@ -320,7 +293,7 @@ describe('the gallery: every state of the elements, as pictures compared with th
   /** Runs the acceptance checks on the state as it stands (axe where it is pictured). */
   async function check(where: string, variant: Variant, axe: boolean): Promise<void> {
     await armed();
-    for (const problem of await acceptanceProblems(page, variant.locale, { axe }))
+    for (const problem of await acceptanceProblems(inPage, variant.locale, { axe }))
       problems.push(`${where}: ${problem}`);
   }
 

@@ -1,7 +1,7 @@
 // What the gallery's acceptance checks measure, gathered in the demo page from
-// every element and shadow root under the wallet. Plain JavaScript read as
-// text and evaluated there, so no build step adds helpers the page lacks.
-// Returns a JSON-safe object; acceptance.ts judges it.
+// every element and shadow root under the wallet, in whichever engine runs it.
+// Plain JavaScript read as text and evaluated there, so no build step adds
+// helpers the page lacks. Returns a JSON-safe object; acceptance.ts judges it.
 /* eslint-disable @typescript-eslint/no-unused-expressions -- the file is one expression */
 (selector) => {
   const host = document.querySelector(selector);
@@ -62,13 +62,51 @@
     for (let node = el; node; node = node.parentNode ?? node.host) if (node.resolvedLocale) return node.resolvedLocale;
     return undefined;
   };
+  // Judged by this engine's own Intl, which is what the elements format with.
+  // An amount in one of the demo's currencies (two decimals), or a rate "1 USD = 17.2031 MXN" (at most four).
+  const intlSays = (text, locale) => {
+    const rate = /^1 ([A-Z]{3}) = (.+) ([A-Z]{3})$/.exec(text);
+    if (rate) {
+      const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+      const group = parts.find((p) => p.type === 'group')?.value ?? ',';
+      const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+      const value = Number(rate[2].split(group).join('').replace(decimal, '.'));
+      return new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(value) === rate[2];
+    }
+    const minor = Number(text.replace(/\D/g, ''));
+    return ['USD', 'MXN', 'EUR'].some(
+      (currency) =>
+        new Intl.NumberFormat(locale, {
+          style: 'currency',
+          currency,
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        }).format(minor / 100) === text,
+    );
+  };
+  // The styles the elements write dates and times in, in the page's own time zone.
+  const DATE_STYLES = [
+    { dateStyle: 'medium', timeStyle: 'short' },
+    { dateStyle: 'medium' },
+    { timeStyle: 'short' },
+    { hour: 'numeric', minute: '2-digit' },
+  ];
+  const intlDates = (text, datetime, locale) =>
+    DATE_STYLES.some((style) => new Intl.DateTimeFormat(locale, style).format(new Date(datetime)) === text);
+
   const amounts = shown
     .filter((el) => el.matches('[part~="balance"], dl[part~="summary"] dd'))
-    .map((el) => ({ text: el.textContent.trim(), locale: localeOf(el) }));
+    .map((el) => {
+      const [text, locale] = [el.textContent.trim(), localeOf(el)];
+      return { text, locale, intl: intlSays(text, locale) };
+    });
 
   const times = shown
     .filter((el) => el.matches('time[datetime]'))
-    .map((el) => ({ text: el.textContent.trim(), datetime: el.getAttribute('datetime'), locale: localeOf(el) }));
+    .map((el) => {
+      const [text, datetime, locale] = [el.textContent.trim(), el.getAttribute('datetime'), localeOf(el)];
+      return { text, locale, intl: intlDates(text, datetime, locale) };
+    });
 
   return { targets, overflow, texts, amounts, times, csp: window.__cspViolations ?? [] };
 };
