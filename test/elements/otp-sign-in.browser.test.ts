@@ -196,7 +196,7 @@ describe('<ew-otp-sign-in>', () => {
         ...Object.fromEntries(
           [
             ...['fontSize', 'fontFamily', 'letterSpacing', 'lineHeight', 'textTransform', 'color', 'backgroundColor'],
-            ...['padding', 'margin', 'borderTopWidth', 'borderRadius', 'maxWidth'],
+            ...['padding', 'margin', 'borderTopWidth', 'borderRadius', 'width'],
             // Focused (a new code focuses the field): its focus ring.
             ...['outlineStyle', 'outlineWidth'],
           ].map((name) => [name, style[name as keyof CSSStyleDeclaration]]),

@@ -13,12 +13,11 @@ export const otpSignInStyles = css`
     font-weight: 600;
   }
   ::slotted(input) {
-    box-sizing: content-box !important;
+    box-sizing: border-box !important;
     height: auto !important;
     min-height: 48px !important;
-    /* No wider than the card (less its padding and border): Firefox otherwise holds a 320 px phone's card open at 14ch. */
-    min-width: 0 !important;
-    max-width: min(14ch, calc(100% - 2 * var(--_space) - 2px)) !important;
+    /* Its own width, and no wider than the card: Firefox otherwise held a 320 px phone's card open for it. */
+    width: min(100%, 16ch) !important;
     margin: 0 !important;
     padding: 0 var(--_space) !important;
     border: 1px solid var(--_border) !important;
