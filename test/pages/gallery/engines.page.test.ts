@@ -185,6 +185,8 @@ describe(`the gallery's acceptance checks in ${ENGINE}`, () => {
       await check(`${name} ${variant.name}${at}`, variant.locale, variant.width !== NARROW);
     }
     await apply(VARIANTS[0]!);
+    // One line a state: a slow engine's walk says it is alive (npm test stops a file silent for 3 minutes).
+    console.log(`gallery acceptance (${ENGINE}): ${name} checked`);
   }
 
   it('walks sign-in, the signed-in wallet, its sections, a cross-currency approval and its receipts', async () => {
