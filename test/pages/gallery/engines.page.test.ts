@@ -8,9 +8,10 @@
  *
  * The wallet's reads are held or failed by a stand-in for `fetch` installed in
  * the page (the elements call `fetch` when they send), as the gallery does with
- * Playwright's routes. WebKitGTK's MiniBrowser has no window narrower than its
- * toolbar (about 450 px): there a narrower variant is checked at the narrowest
- * width it reaches, and says so.
+ * Playwright's routes. Colours are measured at rest (reduced motion where the
+ * engine can be launched with it, then no transition running). WebKitGTK's
+ * MiniBrowser has no window narrower than its toolbar (about 450 px): there a
+ * narrower variant is checked at the narrowest width it reaches, and says so.
  */
 import { expect } from 'chai';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -98,9 +99,10 @@ describe(`the gallery's acceptance checks in ${ENGINE}`, () => {
   const settled = () => tab.waitUntil('the wallet to finish loading', walletSettled);
 
   /**
-   * Until no colour or size is between two values: a theme, accent or hover change runs transitions
-   * (the gallery's Chromium runs with reduced motion; these engines cannot be told to). Each shadow
-   * root lists its own animations.
+   * Until no colour is between two values. Firefox runs with reduced motion here, as the gallery's
+   * Chromium does (headless, it left transitions pending at their old colours); WebKitGTK follows
+   * the desktop's setting, so there a theme, accent or hover change still runs its transitions.
+   * Each shadow root lists its own animations.
    */
   async function transitionsEnded(): Promise<void> {
     let running: string[] = [];
