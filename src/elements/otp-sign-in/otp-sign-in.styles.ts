@@ -3,7 +3,9 @@ import { css } from 'lit';
 // The code field is the page's own element (shared/code-slot.ts), and the page's rules beat
 // normal `::slotted()` ones (CSS Cascading 4, "Context": the outer tree wins). For `!important`
 // rules the inner tree wins, so these hold the field's size and type against a page's reset or
-// base input rules, whatever their specificity. The colours are the theme's, so `--ew-*` restyles it.
+// base input rules, whatever their specificity. A page's cap on inputs' `max-width` alone can
+// narrow it: holding that too costs bytes the script tag's budget does not have. The colours are
+// the theme's, so `--ew-*` restyles it.
 export const otpSignInStyles = css`
   .field {
     display: grid;

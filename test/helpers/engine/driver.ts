@@ -280,7 +280,8 @@ export class Tab {
 
   /**
    * Sets the viewport to `width` × `height`; resolves with the width the page's layout then has:
-   * `width`, or the narrowest the engine's window reaches (it has stayed so for half a second).
+   * `width`, or a wider one that has held for half a second, the narrowest the engine's window
+   * reaches. A narrower width is a resize still under way: waited out, never taken.
    */
   async resize(width: number, height: number): Promise<number> {
     await this.page.resize(width, height);
@@ -289,7 +290,8 @@ export class Tab {
       const now = await this.run(() => window.innerWidth, undefined);
       if (now === width) return now;
       if (now !== last.width) last = { width: now, since: Date.now() };
-      return Date.now() - last.since > 500 ? now : { wait: `a viewport ${width} px wide (${now} px now)` };
+      const floor = now > width && Date.now() - last.since > 500;
+      return floor ? now : { wait: `a viewport ${width} px wide (${now} px now)` };
     });
   }
 

@@ -91,13 +91,20 @@ export async function launchWebKit(): Promise<Engine> {
           // Classic WebDriver sizes the window: sized once, then again by what its toolbar and frame take
           // from the viewport. MiniBrowser's window is no narrower than its toolbar (Tab.resize says so).
           async resize(width, height) {
+            const inner = () => run(() => ({ w: window.innerWidth, h: window.innerHeight }), undefined);
             for (let attempt = 0; attempt < 3; attempt++) {
-              const inner = await run(() => ({ w: window.innerWidth, h: window.innerHeight }), undefined);
-              if (inner.w === width && inner.h === height) return;
+              const before = await inner();
+              if (before.w === width && before.h === height) return;
               const outer = await queue.in(handle, () => session.getWindowSize());
               await queue.in(handle, () =>
-                session.setWindowSize(outer.width + width - inner.w, outer.height + height - inner.h),
+                session.setWindowSize(outer.width + width - before.w, outer.height + height - before.h),
               );
+              // The page learns its new size a moment later: measure again once it has (or after a second).
+              for (let look = 0; look < 20; look++) {
+                const now = await inner();
+                if (now.w !== before.w || now.h !== before.h) break;
+                await new Promise((resolve) => setTimeout(resolve, 50));
+              }
             }
           },
           reported: () => ({ problems: [], warnings: [] }),
